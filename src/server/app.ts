@@ -1,0 +1,114 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
+import { authPlugin } from "./auth/auth-plugin";
+import { accessControlPlugin } from "./auth/policy";
+import { sessionCookiePlugin } from "./auth/session-plugin";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/database";
+import type { Database } from "./db/schema";
+import { devicePlugin } from "./device/device-plugin";
+import { installErrorHandler } from "./http/error-handler";
+import { adminRoutes } from "./routes/admin-routes";
+import { healthRoutes } from "./routes/health-routes";
+import { sessionRoutes } from "./routes/session-routes";
+import { spaRoutes } from "./routes/spa-routes";
+import type { ObjectStorage } from "./storage/object-storage";
+
+export interface AppDeps {
+	config: Config;
+	database: DatabaseHandle;
+	db: Kysely<Database>;
+	storage: ObjectStorage;
+}
+
+declare module "fastify" {
+	interface FastifyInstance {
+		deps: AppDeps;
+	}
+}
+
+const DEFAULT_WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+
+export interface BuildAppOptions {
+	logger?: FastifyServerOptions["logger"];
+	/** Where the built SPA is; tests may point elsewhere. */
+	webRoot?: string;
+}
+
+/** Keeps secrets out of logs: cookies, device keys, authorization codes and tokens. */
+export const LOG_REDACT_PATHS = [
+	"req.headers.authorization",
+	"req.headers.cookie",
+	'res.headers["set-cookie"]',
+	"headers.authorization",
+	"headers.cookie",
+];
+
+export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+	return {
+		level: config.logLevel,
+		redact: { paths: LOG_REDACT_PATHS, censor: "[redacted]" },
+		serializers: {
+			// Query strings can carry authorization codes and state: log the path only.
+			req: (req: { method: string; url: string; ip?: string }) => ({
+				method: req.method,
+				url: req.url.split("?")[0],
+				ip: req.ip,
+			}),
+		},
+	};
+}
+
+export async function buildApp(deps: Omit<AppDeps, "db">, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+	const { config } = deps;
+	const app = Fastify({
+		logger: options.logger ?? loggerOptions(config),
+		trustProxy: config.nodeEnv === "production",
+		bodyLimit: 1024 * 1024,
+		return503OnClosing: true,
+		forceCloseConnections: "idle",
+	});
+	app.decorate("deps", { ...deps, db: deps.database.db });
+	app.setValidatorCompiler(validatorCompiler);
+	app.setSerializerCompiler(serializerCompiler);
+	installErrorHandler(app);
+
+	await app.register(fastifyCookie);
+	await app.register(fastifyHelmet, {
+		contentSecurityPolicy: {
+			useDefaults: false,
+			directives: {
+				defaultSrc: ["'self'"],
+				scriptSrc: ["'self'"],
+				styleSrc: ["'self'"],
+				// Profile photos come from the identity provider (Google serves them from its CDN).
+				imgSrc: ["'self'", "data:", "blob:", "https:"],
+				connectSrc: ["'self'"],
+				fontSrc: ["'self'"],
+				objectSrc: ["'none'"],
+				baseUri: ["'self'"],
+				formAction: ["'self'"],
+				frameAncestors: ["'none'"],
+				...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+			},
+		},
+		// The sign-in popup must be able to tell its opener that it is done.
+		crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+		strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+	});
+	await app.register(accessControlPlugin);
+	await app.register(sessionCookiePlugin);
+
+	await app.register(healthRoutes);
+	await app.register(authPlugin);
+	await app.register(devicePlugin);
+	await app.register(sessionRoutes);
+	await app.register(adminRoutes);
+	await app.register(spaRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
+	return app;
+}

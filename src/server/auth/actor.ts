@@ -1,0 +1,33 @@
+/** Who is making a request, as resolved from its cookie or device key. */
+export interface SessionUser {
+	id: string;
+	email: string;
+	displayName: string | null;
+	photoUrl: string | null;
+	isAdmin: boolean;
+	isSeller: boolean;
+	hardwareId: string | null;
+	/** The rider has not filled "Meus Dados" yet (empty Wi-Fi). */
+	needsEnrollment: boolean;
+}
+
+export type Actor =
+	| { kind: "anonymous" }
+	| { kind: "user"; user: SessionUser; authSessionId: string }
+	| { kind: "device"; hardwareId: string };
+
+export type UserActor = Extract<Actor, { kind: "user" }>;
+export type DeviceActor = Extract<Actor, { kind: "device" }>;
+
+export const ANONYMOUS: Actor = Object.freeze({ kind: "anonymous" });
+
+export function actorLabel(actor: Actor): string {
+	switch (actor.kind) {
+		case "user":
+			return actor.user.email;
+		case "device":
+			return `device:${actor.hardwareId}`;
+		case "anonymous":
+			return "anonymous";
+	}
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError, forbidden, unauthorized } from "../errors";
+import { ANONYMOUS, type Actor } from "./actor";
+
+/**
+ * Who may call a route, declared on every route as `config: { policy }`:
+ * - public: anyone (sign-in pages, health checks, static files);
+ * - signedIn: any signed-in user (rider, seller or admin);
+ * - seller: a seller or an admin;
+ * - admin: an admin;
+ * - device: a logger with its device key.
+ * Finer rules (a rider's own sessions, a seller's own riders) are checked by the services, with
+ * the helpers of `access.ts`.
+ */
+export type PolicyName = "public" | "signedIn" | "seller" | "admin" | "device";
+
+export const POLICY_NAMES: readonly PolicyName[] = ["public", "signedIn", "seller", "admin", "device"];
+
+declare module "fastify" {
+	interface FastifyContextConfig {
+		policy?: PolicyName;
+	}
+	interface FastifyRequest {
+		actor: Actor;
+	}
+	interface FastifyInstance {
+		authenticators: Authenticators;
+	}
+}
+
+/** Filled in by the sign-in and device plugins; until then nobody is authenticated. */
+export interface Authenticators {
+	user(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null>;
+	device(request: FastifyRequest): Promise<Actor | null>;
+}
+
+export function isAllowed(policy: PolicyName, actor: Actor): boolean {
+	switch (policy) {
+		case "public":
+			return true;
+		case "device":
+			return actor.kind === "device";
+		case "signedIn":
+			return actor.kind === "user";
+		case "seller":
+			return actor.kind === "user" && (actor.user.isSeller || actor.user.isAdmin);
+		case "admin":
+			return actor.kind === "user" && actor.user.isAdmin;
+	}
+}
+
+function denialFor(policy: PolicyName, actor: Actor): AppError {
+	if (policy === "device") {
+		return unauthorized("Chave do dispositivo ausente ou inválida.", "invalid_device_key");
+	}
+	if (actor.kind !== "user") return unauthorized();
+	return forbidden(
+		policy === "admin"
+			? "Apenas administradores podem fazer isso."
+			: "Apenas revendedores podem fazer isso.",
+	);
+}
+
+async function accessControl(app: FastifyInstance) {
+	app.decorateRequest<Actor | null>("actor", null);
+	app.decorate("authenticators", {
+		user: async () => null,
+		device: async () => null,
+	} satisfies Authenticators);
+
+	app.addHook("onRoute", (route) => {
+		const policy = route.config?.policy;
+		if (!policy || !POLICY_NAMES.includes(policy)) {
+			throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
+		}
+	});
+
+	app.addHook("onRequest", async (request, reply) => {
+		const policy = request.routeOptions.config.policy;
+		// Unmatched URLs (404 handler) have no route config: nothing to protect there.
+		if (!policy) {
+			request.actor = ANONYMOUS;
+			return;
+		}
+		// Public routes (static files, sign-in pages) never touch the database for an identity.
+		if (policy === "public") {
+			request.actor = ANONYMOUS;
+			return;
+		}
+		const actor =
+			policy === "device"
+				? await app.authenticators.device(request)
+				: await app.authenticators.user(request, reply);
+		request.actor = actor ?? ANONYMOUS;
+		if (!isAllowed(policy, request.actor)) {
+			const denial = denialFor(policy, request.actor);
+			request.log.warn(
+				{ event: "access_denied", policy, actor: request.actor.kind, status: denial.statusCode },
+				"request denied",
+			);
+			throw denial;
+		}
+	});
+}
+
+export const accessControlPlugin = fp(accessControl, { name: "access-control" });

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import { KyselyPGlite } from "kysely-pglite";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type DatabaseEngine = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+	db: Kysely<Database>;
+	engine: DatabaseEngine;
+	/** Where the data is: a directory for PGlite, the URL without password for PostgreSQL. */
+	location: string;
+	close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const keepText = (value: string) => value;
+
+/**
+ * Dates stay `yyyy-mm-dd` text (a session date is a calendar day, not an instant) and int8 stays
+ * text (no silent precision loss); both drivers are set up the same way.
+ */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+	if (dataDir) mkdirSync(dataDir, { recursive: true });
+	const client = new PGlite({ dataDir, parsers: { [DATE_OID]: keepText, [INT8_OID]: keepText } });
+	await client.waitReady;
+	const { dialect } = new KyselyPGlite(client);
+	const db = new Kysely<Database>({ dialect });
+	return {
+		db,
+		engine: "pglite",
+		location: dataDir ?? "memory://",
+		async close() {
+			await db.destroy();
+			if (!client.closed) await client.close();
+		},
+	};
+}
+
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+	const types = {
+		getTypeParser(oid: number, format?: "text" | "binary") {
+			if (oid === DATE_OID || oid === INT8_OID) return keepText;
+			return pg.types.getTypeParser(oid, format as "text");
+		},
+	};
+	const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: 5000 });
+	// Fail fast with the driver's reason when the server cannot be reached.
+	const probe = await pool.connect();
+	probe.release();
+	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+	const safe = new URL(url);
+	safe.password = "";
+	return {
+		db,
+		engine: "postgres",
+		location: safe.toString(),
+		async close() {
+			await db.destroy();
+		},
+	};
+}
+
+export function openDatabase(options: {
+	databaseUrl: string | undefined;
+	dataDir: string;
+}): Promise<DatabaseHandle> {
+	return options.databaseUrl
+		? openPostgres(options.databaseUrl)
+		: openPglite(join(options.dataDir, "db"));
+}

@@ -1,0 +1,117 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Timestamps: written as Date or ISO text, read back as Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read as parsed JSON, written as a JSON string (both drivers accept text for jsonb). */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+	id: Generated<string>;
+	email: string;
+	oidc_issuer: string | null;
+	oidc_subject: string | null;
+	display_name: string | null;
+	photo_url: string | null;
+	wifi_ssid: Generated<string>;
+	wifi_password_enc: string | null;
+	pilot_name: Generated<string>;
+	bike_number: Generated<string>;
+	is_admin: Generated<boolean>;
+	is_seller: Generated<boolean>;
+	seller_id: string | null;
+	hardware_id: string | null;
+	created_at: GeneratedTimestamp;
+	updated_at: GeneratedTimestamp;
+	last_sign_in_at: Timestamp | null;
+}
+
+export interface HardwareTable {
+	id: string;
+	name: string | null;
+	owner_id: string | null;
+	seller_id: string | null;
+	last_seen_at: Timestamp | null;
+	firmware_version: string | null;
+	device_key_hash: string | null;
+	key_rotated_at: Timestamp | null;
+	created_at: GeneratedTimestamp;
+	updated_at: GeneratedTimestamp;
+}
+
+export type SessionStatus = "received" | "processed" | "failed";
+
+export interface SessionsTable {
+	id: Generated<string>;
+	hardware_id: string;
+	rider_id: string | null;
+	track: string;
+	/** SQL `date`, exchanged as `yyyy-mm-dd` text. */
+	date: ColumnType<string, string, string>;
+	lap_object_key: string | null;
+	lap_sha256: string | null;
+	gps_object_key: string | null;
+	gps_sha256: string | null;
+	version: Generated<number>;
+	status: ColumnType<SessionStatus, SessionStatus | undefined, SessionStatus>;
+	report: ColumnType<unknown, string | undefined, string>;
+	summary: Json<unknown> | null;
+	error: string | null;
+	created_at: GeneratedTimestamp;
+	updated_at: GeneratedTimestamp;
+	processed_at: Timestamp | null;
+}
+
+export interface LapsTable {
+	session_id: string;
+	lap_number: number;
+	time_ms: number;
+	battery: string;
+	entry_sec: number;
+	distance_m: number;
+	sprint_count: number;
+	sectors: Json<unknown>;
+	point_count: number;
+	max_speed_kmh: number | null;
+	min_speed_kmh: number | null;
+	max_roll_deg: number | null;
+	min_roll_deg: number | null;
+	path: Uint8Array | null;
+}
+
+export interface AuditLogTable {
+	id: ColumnType<string, never, never>;
+	at: GeneratedTimestamp;
+	actor_id: string | null;
+	actor_label: string;
+	action: string;
+	target_type: string;
+	target_id: string;
+	details: ColumnType<unknown, string | undefined, string>;
+}
+
+export interface AuthSessionsTable {
+	id_hash: string;
+	user_id: string;
+	created_at: GeneratedTimestamp;
+	last_seen_at: GeneratedTimestamp;
+	expires_at: Timestamp;
+	user_agent: string | null;
+}
+
+export interface Database {
+	users: UsersTable;
+	hardware: HardwareTable;
+	sessions: SessionsTable;
+	laps: LapsTable;
+	audit_log: AuditLogTable;
+	auth_sessions: AuthSessionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type HardwareRow = Selectable<HardwareTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type LapRow = Selectable<LapsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -1,0 +1,4 @@
+export * from "./device";
+export * from "./me";
+export * from "./profile";
+export * from "./sessions";

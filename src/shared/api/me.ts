@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint";
+
+export const MeUser = z.object({
+	id: z.string(),
+	email: z.string(),
+	displayName: z.string().nullable(),
+	photoUrl: z.string().nullable(),
+	isAdmin: z.boolean(),
+	isSeller: z.boolean(),
+	/** The logger assigned to this user ("código do hardware"); null when none. */
+	hardwareId: z.string().nullable(),
+	/** Wi-Fi still empty: the rider is sent to /enroll. */
+	needsEnrollment: z.boolean(),
+});
+export type MeUser = z.infer<typeof MeUser>;
+
+export const getMe = defineEndpoint({
+	method: "GET",
+	path: "/api/me",
+	response: z.object({
+		user: MeUser,
+		/** Sent back as the `x-csrf-token` header on every POST, PUT, PATCH and DELETE. */
+		csrfToken: z.string(),
+	}),
+});

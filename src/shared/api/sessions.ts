@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint";
+
+export const SessionStatus = z.enum(["received", "processed", "failed"]);
+
+export const ParseIssue = z.object({
+	file: z.enum(["lap.six", "gps.six"]),
+	line: z.number().int(),
+	reason: z.string(),
+});
+
+const uuid = z.string().uuid("Identificador inválido.");
+
+// ---- Session tree: tracks -> dates -> laps -------------------------------------------------
+
+export const TreeLap = z.object({ number: z.number().int(), timeMs: z.number().int() });
+
+export const TreeDate = z.object({
+	sessionId: z.string(),
+	/** `yyyy-mm-dd` */
+	date: z.string(),
+	/** The logger's folder name, `ddmmyyyy`. */
+	folder: z.string(),
+	status: SessionStatus,
+	laps: z.array(TreeLap),
+});
+
+export const TreeTrack = z.object({ track: z.string(), dates: z.array(TreeDate) });
+
+export const getSessionTree = defineEndpoint({
+	method: "GET",
+	path: "/api/sessions/tree",
+	/** Omitted: the signed-in user's own sessions. Sellers may pass their riders, admins anyone. */
+	query: z.object({ riderId: uuid.optional() }),
+	response: z.object({
+		rider: z.object({
+			id: z.string(),
+			email: z.string(),
+			displayName: z.string().nullable(),
+			hardwareId: z.string().nullable(),
+		}),
+		/** Tracks by name; dates ascending; laps by number. */
+		tracks: z.array(TreeTrack),
+	}),
+});
+
+// ---- One session: laps, sectors, figures ---------------------------------------------------
+
+export const SectorView = z.object({
+	number: z.number().int(),
+	timeMs: z.number().int(),
+	display: z.string(),
+	distanceM: z.number(),
+	improved: z.boolean(),
+});
+
+export const LapView = z.object({
+	number: z.number().int(),
+	timeMs: z.number().int(),
+	battery: z.string(),
+	/** Seconds since local midnight when the lap started. */
+	entry: z.number().int(),
+	distanceM: z.number(),
+	sprintCount: z.number().int(),
+	/** Recorded sectors only (a sector the logger did not record is absent). */
+	sectors: z.array(SectorView),
+	points: z.number().int(),
+	maxSpeedKmh: z.number().nullable(),
+	minSpeedKmh: z.number().nullable(),
+	maxRollDeg: z.number().nullable(),
+	minRollDeg: z.number().nullable(),
+});
+export type LapView = z.infer<typeof LapView>;
+
+const FigureWithLap = <K extends string>(key: K) =>
+	z.object({ [key]: z.number(), lap: z.number().int() } as { [P in K]: z.ZodNumber } & { lap: z.ZodNumber });
+
+export const SessionSummaryView = z.object({
+	bestLap: z.object({ number: z.number().int(), timeMs: z.number().int() }).nullable(),
+	theoreticalBestMs: z.number().nullable(),
+	maxSpeed: FigureWithLap("kmh").nullable(),
+	maxRoll: FigureWithLap("deg").nullable(),
+	minRoll: FigureWithLap("deg").nullable(),
+	meanLapMs: z.number().nullable(),
+	stdDevLapMs: z.number().nullable(),
+	lapCount: z.number().int(),
+	gpsPointCount: z.number().int(),
+});
+export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
+
+export const SessionInfo = z.object({
+	id: z.string(),
+	hardwareId: z.string(),
+	riderId: z.string().nullable(),
+	track: z.string(),
+	date: z.string(),
+	folder: z.string(),
+	status: SessionStatus,
+	version: z.number().int(),
+	hasLapFile: z.boolean(),
+	hasGpsFile: z.boolean(),
+	processedAt: z.string().nullable(),
+	/** Why the latest upload could not be read (the previous good version stays). */
+	error: z.string().nullable(),
+});
+
+export const getSession = defineEndpoint({
+	method: "GET",
+	path: "/api/sessions/:sessionId",
+	params: z.object({ sessionId: uuid }),
+	response: z.object({
+		session: SessionInfo,
+		laps: z.array(LapView),
+		summary: SessionSummaryView.nullable(),
+		report: z.array(ParseIssue),
+	}),
+});
+
+// ---- Lap paths -------------------------------------------------------------------------------
+
+/** Columns of equal length; roll and distance are null where the logger did not record them. */
+export const LapPath = z.object({
+	lapNumber: z.number().int(),
+	lat: z.array(z.number()),
+	lon: z.array(z.number()),
+	speedKmh: z.array(z.number()),
+	rollDeg: z.array(z.number().nullable()),
+	distanceM: z.array(z.number().nullable()),
+});
+export type LapPath = z.infer<typeof LapPath>;
+
+export const getLapPath = defineEndpoint({
+	method: "GET",
+	path: "/api/sessions/:sessionId/laps/:lapNumber/path",
+	params: z.object({ sessionId: uuid, lapNumber: z.coerce.number().int().min(1) }),
+	response: z.object({ path: LapPath }),
+});
+
+export const getSessionPaths = defineEndpoint({
+	method: "GET",
+	path: "/api/sessions/:sessionId/paths",
+	params: z.object({ sessionId: uuid }),
+	response: z.object({ paths: z.array(LapPath) }),
+});
