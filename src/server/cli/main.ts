@@ -1,0 +1,96 @@
+import { ConfigError, loadConfig } from "../config";
+import { DataDirBusyError } from "../data-dir-lock";
+import { createIngestService } from "../ingest/ingest-service";
+import { openRuntime, type Runtime } from "../runtime";
+import { runAnalyzeCommand } from "./commands/analyze";
+import { runDemoSeedCommand } from "./commands/demo-seed";
+import { runHardwareAddCommand } from "./commands/hardware-add";
+import { runImportCommand } from "./commands/import";
+import { runUserAddCommand } from "./commands/user-add";
+import type { CliIo } from "./io";
+
+const USAGE = `uso: lapsix <comando>
+
+Comandos:
+  migrate                                   aplica as migrações do banco
+  user add <email> [--admin] [--seller]     cria um usuário (ou ajusta os papéis)
+  hardware add <id> [--name NOME]           registra um logger e mostra a chave uma vez
+  import --hardware <id> --track <pista> --date <ddmmyyyy> <lap.six> <gps.six>
+                                            importa uma sessão pelos mesmos passos do upload
+  analyze <lap.six> <gps.six> [--json]      analisa arquivos sem gravar nada ("-" = stdin)
+  demo seed                                 grava as contas e sessões de demonstração
+`;
+
+async function withRuntime(io: CliIo, run: (runtime: Runtime) => Promise<number>): Promise<number> {
+	const config = loadConfig();
+	const runtime = await openRuntime(config, "cli");
+	try {
+		return await run(runtime);
+	} finally {
+		await runtime.close();
+	}
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+	const [command, sub, ...rest] = argv;
+	try {
+		switch (command) {
+			case "migrate":
+				return await withRuntime(io, async (runtime) => {
+					const applied = runtime.migrationsApplied;
+					io.stdout.write(
+						applied.length === 0
+							? "Banco já está atualizado.\n"
+							: `Migrações aplicadas: ${applied.join(", ")}\n`,
+					);
+					return 0;
+				});
+			case "user":
+				if (sub !== "add") break;
+				return await withRuntime(io, (runtime) => runUserAddCommand(rest, { db: runtime.database.db }, io));
+			case "hardware":
+				if (sub !== "add") break;
+				return await withRuntime(io, (runtime) => runHardwareAddCommand(rest, { db: runtime.database.db }, io));
+			case "import":
+				return await withRuntime(io, (runtime) =>
+					runImportCommand(
+						[sub, ...rest].filter((a): a is string => a !== undefined),
+						{ db: runtime.database.db, ingest: createIngestService({ db: runtime.database.db, storage: runtime.storage }) },
+						io,
+					),
+				);
+			case "analyze":
+				return await runAnalyzeCommand([sub, ...rest].filter((a): a is string => a !== undefined), io);
+			case "demo":
+				if (sub !== "seed") break;
+				return await withRuntime(io, (runtime) => runDemoSeedCommand(rest, runtime, io));
+			case undefined:
+			case "help":
+			case "--help":
+			case "-h":
+				io.stdout.write(USAGE);
+				return command === undefined ? 2 : 0;
+		}
+		io.stderr.write(`lapsix: comando desconhecido: ${argv.join(" ")}\n\n${USAGE}`);
+		return 2;
+	} catch (error) {
+		if (error instanceof ConfigError) {
+			io.stderr.write(`lapsix: configuração inválida: ${error.message}\n`);
+			return 1;
+		}
+		if (error instanceof DataDirBusyError) {
+			io.stderr.write(`lapsix: ${error.message}\n`);
+			return 1;
+		}
+		io.stderr.write(`lapsix: ${(error as Error).message ?? String(error)}\n`);
+		return 1;
+	}
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }).then(
+		(code) => {
+			process.exitCode = code;
+		},
+	);
+}

@@ -1,0 +1,69 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { DataDirBusyError } from "./data-dir-lock";
+import { startupTasks } from "./startup";
+import { openRuntime } from "./runtime";
+
+/** Ends the start with one clear line and a non-zero exit code. */
+function fail(message: string): never {
+	process.stderr.write(`lapsix: ${message}\n`);
+	process.exit(1);
+}
+
+function describeStartError(error: unknown): string {
+	if (error instanceof ConfigError) return `configuração inválida: ${error.message}`;
+	if (error instanceof DataDirBusyError) return error.message;
+	const err = error as NodeJS.ErrnoException & { address?: string; port?: number };
+	if (err.code === "EADDRINUSE") return `a porta ${err.port} já está em uso (defina PORT para outra porta)`;
+	if (err.code === "ECONNREFUSED" || err.code === "ENOTFOUND" || err.code === "ETIMEDOUT" || /timeout/i.test(err.message ?? "")) {
+		return `não foi possível conectar ao banco de dados (DATABASE_URL): ${err.message}`;
+	}
+	return `falha ao iniciar: ${err.message ?? String(error)}`;
+}
+
+async function main() {
+	let config: ReturnType<typeof loadConfig>;
+	try {
+		config = loadConfig();
+	} catch (error) {
+		fail(describeStartError(error));
+	}
+	const runtime = await openRuntime(config, "server").catch((error: unknown) => fail(describeStartError(error)));
+	const app = await buildApp({ config, database: runtime.database, storage: runtime.storage });
+
+	let closing = false;
+	const shutdown = async (signal: string) => {
+		if (closing) return;
+		closing = true;
+		app.log.info({ signal }, "shutting down: finishing in-flight requests");
+		const force = setTimeout(() => {
+			app.log.error("shutdown took too long; exiting");
+			process.exit(1);
+		}, 15_000);
+		force.unref();
+		try {
+			await app.close();
+			await runtime.close();
+			process.exit(0);
+		} catch (error) {
+			app.log.error({ err: error }, "shutdown failed");
+			process.exit(1);
+		}
+	};
+	process.on("SIGTERM", () => void shutdown("SIGTERM"));
+	process.on("SIGINT", () => void shutdown("SIGINT"));
+
+	try {
+		await startupTasks(app, runtime);
+		await app.listen({ port: config.port, host: config.host });
+	} catch (error) {
+		await runtime.close().catch(() => {});
+		fail(describeStartError(error));
+	}
+	app.log.info(
+		{ url: config.publicUrl, database: runtime.database.engine, storage: runtime.storage.kind, signIn: config.oidc.mode },
+		`lapsix pronto em ${config.publicUrl}`,
+	);
+}
+
+void main();

@@ -1,0 +1,45 @@
+import type { Config } from "./config";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { type DatabaseHandle, openDatabase } from "./db/database";
+import { migrate } from "./db/migrate";
+import type { ObjectStorage } from "./storage/object-storage";
+import { createStorageFromUrl } from "./storage/storage-from-url";
+
+export interface Runtime {
+	config: Config;
+	database: DatabaseHandle;
+	storage: ObjectStorage;
+	migrationsApplied: string[];
+	close(): Promise<void>;
+}
+
+/**
+ * Opens what the server and the CLI share: the data-dir lock (embedded database only), the
+ * database with its migrations applied, and the object storage.
+ */
+export async function openRuntime(config: Config, role: "server" | "cli"): Promise<Runtime> {
+	const lock: DataDirLock | null = config.databaseUrl
+		? null
+		: acquireDataDirLock(config.dataDir, { role, url: role === "server" ? config.publicUrl : undefined });
+	let database: DatabaseHandle | undefined;
+	try {
+		database = await openDatabase(config);
+		const migrationsApplied = await migrate(database.db);
+		const storage = createStorageFromUrl(config.storageUrl, config.dataDir);
+		const opened = database;
+		return {
+			config,
+			database: opened,
+			storage,
+			migrationsApplied,
+			async close() {
+				await opened.close();
+				lock?.release();
+			},
+		};
+	} catch (error) {
+		await database?.close().catch(() => {});
+		lock?.release();
+		throw error;
+	}
+}
