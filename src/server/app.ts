@@ -13,6 +13,7 @@ import type { DatabaseHandle } from "./db/database";
 import type { Database } from "./db/schema";
 import { devicePlugin } from "./device/device-plugin";
 import { installErrorHandler } from "./http/error-handler";
+import { createIngestService, type IngestService } from "./ingest/ingest-service";
 import { adminRoutes } from "./routes/admin-routes";
 import { healthRoutes } from "./routes/health-routes";
 import { sessionRoutes } from "./routes/session-routes";
@@ -29,6 +30,8 @@ export interface AppDeps {
 declare module "fastify" {
 	interface FastifyInstance {
 		deps: AppDeps;
+		/** One per process: its per-session locks must see every upload. */
+		ingest: IngestService;
 	}
 }
 
@@ -74,6 +77,7 @@ export async function buildApp(deps: Omit<AppDeps, "db">, options: BuildAppOptio
 		forceCloseConnections: "idle",
 	});
 	app.decorate("deps", { ...deps, db: deps.database.db });
+	app.decorate("ingest", createIngestService({ db: deps.database.db, storage: deps.storage, log: app.log }));
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
 	installErrorHandler(app);

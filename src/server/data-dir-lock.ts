@@ -17,9 +17,9 @@ export class DataDirBusyError extends Error {
 	constructor(readonly holder: DataDirLockHolder, dataDir: string) {
 		const what =
 			holder.role === "server"
-				? `o servidor lapsix (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ""})`
-				: `um comando lapsix (pid ${holder.pid})`;
-		super(`O banco embutido em ${dataDir} está em uso por ${what}. Pare-o antes, ou use DATABASE_URL com um PostgreSQL.`);
+				? `pelo servidor lapsix (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ""})`
+				: `por um comando lapsix (pid ${holder.pid})`;
+		super(`O banco embutido em ${dataDir} está em uso ${what}. Pare-o antes, ou use DATABASE_URL com um PostgreSQL.`);
 		this.name = "DataDirBusyError";
 	}
 }

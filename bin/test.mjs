@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm test`: unit and integration tests (database tests on PGlite, and again on PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser tests against the built web client.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { root } from "./run-ts.mjs";
+import { ensureWebBuild } from "./web-build.mjs";
+
+const node = process.execPath;
+const results = [];
+
+function run(label, args, env = {}) {
+	process.stdout.write(`\n== ${label}\n`);
+	const result = spawnSync(node, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+	results.push({ label, ok: result.status === 0 });
+	return result.status === 0;
+}
+
+function testFiles(dir) {
+	const found = [];
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const path = join(dir, entry.name);
+		if (entry.isDirectory()) found.push(...testFiles(path));
+		else if (/\.test\.tsx?$/.test(entry.name)) found.push(path);
+	}
+	return found;
+}
+
+/** Database tests are those that open a database through the test harness. */
+function databaseTestFiles() {
+	return testFiles(join(root, "src"))
+		.filter((file) => /createTestContext|createTestDatabase/.test(readFileSync(file, "utf8")))
+		.map((file) => relative(root, file));
+}
+
+const vitest = join(root, "node_modules/vitest/vitest.mjs");
+const playwright = join(root, "node_modules/@playwright/test/cli.js");
+const only = process.argv[2];
+
+if (!only || only === "unit") run("unit and integration tests (PGlite)", [vitest, "run"]);
+if ((!only || only === "postgres") && process.env.TEST_DATABASE_URL) {
+	run("database tests (PostgreSQL)", [vitest, "run", ...databaseTestFiles()], { TEST_DB_ENGINE: "postgres" });
+}
+if (!only || only === "e2e") {
+	await ensureWebBuild();
+	run("browser tests (Chromium)", [playwright, "test"]);
+}
+
+process.stdout.write("\n");
+for (const { label, ok } of results) process.stdout.write(`${ok ? "ok  " : "FAIL"}  ${label}\n`);
+const failed = results.filter((r) => !r.ok).length;
+process.stdout.write(`test suites: ${results.length - failed} passed, ${failed} failed\n`);
+process.exitCode = failed === 0 ? 0 : 1;

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ObjectTooLargeError } from "./object-storage";
+import { S3Storage, type S3StorageOptions } from "./s3-storage";
+import { type S3TestServer, startS3TestServer } from "./s3-test-server";
+import { describeStorageContract } from "./storage-contract";
+
+let server: S3TestServer;
+
+beforeAll(async () => {
+	server = await startS3TestServer();
+});
+afterAll(async () => {
+	await server?.stop();
+});
+
+function options(bucket: string): S3StorageOptions {
+	return {
+		bucket,
+		endpoint: server.endpoint,
+		region: "us-east-1",
+		forcePathStyle: true,
+		credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+	};
+}
+
+/** A fresh bucket per test, created through the SDK like an operator would. */
+async function createBucketStorage(extra: Partial<S3StorageOptions> = {}): Promise<S3Storage> {
+	const bucket = `lapsix-${randomBytes(6).toString("hex")}`;
+	const admin = new S3Client({
+		region: "us-east-1",
+		endpoint: server.endpoint,
+		forcePathStyle: true,
+		credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+	});
+	await admin.send(new CreateBucketCommand({ Bucket: bucket }));
+	admin.destroy();
+	return new S3Storage({ ...options(bucket), ...extra });
+}
+
+describeStorageContract("S3Storage (s3rver)", {
+	create: () => createBucketStorage(),
+	dispose: async (storage) => (storage as S3Storage).destroy(),
+});
+
+describe("S3Storage", () => {
+	it("fails the readiness probe when the bucket does not exist", async () => {
+		const storage = new S3Storage(options("lapsix-no-such-bucket"));
+		await expect(storage.check()).rejects.toThrow();
+		storage.destroy();
+	});
+
+	it("does not take a missing bucket for a missing object", async () => {
+		const storage = new S3Storage(options("lapsix-no-such-bucket"));
+		await expect(storage.get("a/b")).rejects.toThrow();
+		storage.destroy();
+	});
+
+	it("refuses a stream larger than the buffer limit and stores nothing", async () => {
+		const storage = await createBucketStorage({ maxBufferedPutBytes: 1000 });
+		const body = Readable.from([Buffer.alloc(600), Buffer.alloc(600)]);
+		await expect(storage.put("big", body)).rejects.toThrow(ObjectTooLargeError);
+		expect(await storage.head("big")).toBeNull();
+		await storage.put("small", Readable.from([Buffer.alloc(600)]));
+		expect(await storage.head("small")).toMatchObject({ size: 600 });
+		storage.destroy();
+	});
+});
