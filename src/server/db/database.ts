@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { KyselyPGlite } from "kysely-pglite";
 import pg from "pg";
 import type { Database } from "./schema";
+import { serializeConnections } from "./serialized-dialect";
 
 export type DatabaseEngine = "pglite" | "postgres";
 
@@ -29,7 +30,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 	const client = new PGlite({ dataDir, parsers: { [DATE_OID]: keepText, [INT8_OID]: keepText } });
 	await client.waitReady;
 	const { dialect } = new KyselyPGlite(client);
-	const db = new Kysely<Database>({ dialect });
+	const db = new Kysely<Database>({ dialect: serializeConnections(dialect) });
 	return {
 		db,
 		engine: "pglite",

@@ -1,4 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { adminAuditRoutes } from "./admin/audit-routes";
+import { adminHardwareRoutes } from "./admin/hardware-routes";
+import { sellerRoutes } from "./admin/seller-routes";
+import { adminUserRoutes } from "./admin/user-routes";
 
 /** Management: riders, loggers, sellers, assignments, roles and the audit log. */
-export async function adminRoutes(_app: FastifyInstance) {}
+export async function adminRoutes(app: FastifyInstance) {
+	await app.register(adminUserRoutes);
+	await app.register(adminHardwareRoutes);
+	await app.register(sellerRoutes);
+	await app.register(adminAuditRoutes);
+}

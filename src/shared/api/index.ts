@@ -1,3 +1,4 @@
+export * from "./admin";
 export * from "./device";
 export * from "./me";
 export * from "./profile";

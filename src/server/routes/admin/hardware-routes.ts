@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import {
+	assignAdminHardwareOwner,
+	listAdminHardware,
+	registerAdminHardware,
+	renameAdminHardware,
+	rotateAdminHardwareKey,
+	setAdminHardwareSeller,
+	unassignAdminHardwareOwner,
+} from "../../../shared/api/admin";
+import { registerEndpoint } from "../../http/route";
+import { createAssignmentService } from "../../services/assignment-service";
+import { createHardwareService } from "../../services/hardware-service";
+import { auditActorOfRequest } from "./request-actor";
+
+/** /adm and /hardware: loggers, their keys, owners and sellers. */
+export async function adminHardwareRoutes(app: FastifyInstance) {
+	const hardware = createHardwareService(app.deps.db);
+	const assignments = createAssignmentService(app.deps.db);
+
+	registerEndpoint(app, listAdminHardware, "admin", async () => ({
+		hardware: await hardware.listHardware(),
+	}));
+
+	registerEndpoint(
+		app,
+		registerAdminHardware,
+		"admin",
+		async ({ body, request, reply }) => {
+			// The key is in the body: no cache may keep it.
+			reply.header("cache-control", "no-store");
+			return hardware.registerHardware(auditActorOfRequest(request), body);
+		},
+		{ successStatus: 201 },
+	);
+
+	registerEndpoint(app, rotateAdminHardwareKey, "admin", async ({ params, request, reply }) => {
+		reply.header("cache-control", "no-store");
+		return hardware.rotateKey(auditActorOfRequest(request), params.hardwareId);
+	});
+
+	registerEndpoint(app, renameAdminHardware, "admin", async ({ params, body, request }) => ({
+		hardware: await hardware.rename(auditActorOfRequest(request), params.hardwareId, body.name),
+	}));
+
+	registerEndpoint(app, setAdminHardwareSeller, "admin", async ({ params, body, request }) => ({
+		hardware: await assignments.setHardwareSeller(
+			auditActorOfRequest(request),
+			params.hardwareId,
+			body.sellerId,
+		),
+	}));
+
+	registerEndpoint(app, assignAdminHardwareOwner, "admin", async ({ params, body, request }) =>
+		assignments.assignHardwareToRider(
+			auditActorOfRequest(request),
+			params.hardwareId,
+			body.riderId,
+		),
+	);
+
+	registerEndpoint(app, unassignAdminHardwareOwner, "admin", async ({ params, request }) =>
+		assignments.returnHardwareToStock(auditActorOfRequest(request), params.hardwareId),
+	);
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import {
+	createAdminUser,
+	listAdminSellers,
+	listAdminUsers,
+	setAdminUserRoles,
+	setAdminUserSeller,
+} from "../../../shared/api/admin";
+import { registerEndpoint } from "../../http/route";
+import { createAssignmentService } from "../../services/assignment-service";
+import { createUserAdminService } from "../../services/user-admin-service";
+import { auditActorOfRequest } from "./request-actor";
+
+/** /adm and /seller-adm: users, sellers, roles, a rider's seller. */
+export async function adminUserRoutes(app: FastifyInstance) {
+	const users = createUserAdminService(app.deps.db);
+	const assignments = createAssignmentService(app.deps.db);
+
+	registerEndpoint(app, listAdminUsers, "admin", async () => ({ users: await users.listUsers() }));
+
+	registerEndpoint(app, listAdminSellers, "admin", async () => ({
+		sellers: await users.listSellers(),
+	}));
+
+	registerEndpoint(
+		app,
+		createAdminUser,
+		"admin",
+		async ({ body, request }) => ({
+			user: await users.createUser(auditActorOfRequest(request), body.email, body),
+		}),
+		{ successStatus: 201 },
+	);
+
+	registerEndpoint(app, setAdminUserRoles, "admin", async ({ params, body, request }) => ({
+		user: await users.setRoles(auditActorOfRequest(request), params.userId, body),
+	}));
+
+	registerEndpoint(app, setAdminUserSeller, "admin", async ({ params, body, request }) => ({
+		user: await assignments.setRiderSeller(
+			auditActorOfRequest(request),
+			params.userId,
+			body.sellerId,
+		),
+	}));
+}

@@ -1,0 +1,381 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/database";
+import type { UserRow } from "../db/schema";
+import type { AppError } from "../errors";
+import { createTestDatabase } from "../test/test-database";
+import {
+	createAssignmentService,
+	HARDWARE_HAS_OWNER,
+	NOT_MY_RIDER,
+	NOT_MY_STOCK,
+} from "./assignment-service";
+import type { AuditActor } from "./audit-service";
+
+let handle: DatabaseHandle;
+let service: ReturnType<typeof createAssignmentService>;
+let admin: UserRow;
+let adminActor: AuditActor;
+let counter = 0;
+
+const db = () => handle.db;
+
+async function user(props: Partial<Pick<UserRow, "is_admin" | "is_seller" | "seller_id">> = {}) {
+	counter += 1;
+	return db()
+		.insertInto("users")
+		.values({ email: `u${counter}@example.com`, ...props })
+		.returningAll()
+		.executeTakeFirstOrThrow();
+}
+
+async function logger(props: { sellerId?: string | null } = {}) {
+	counter += 1;
+	const id = `L${counter}`;
+	await db()
+		.insertInto("hardware")
+		.values({ id, seller_id: props.sellerId ?? null })
+		.execute();
+	return id;
+}
+
+async function links() {
+	const users = await db()
+		.selectFrom("users")
+		.select(["id", "hardware_id"])
+		.where("hardware_id", "is not", null)
+		.execute();
+	const hardware = await db()
+		.selectFrom("hardware")
+		.select(["id", "owner_id"])
+		.where("owner_id", "is not", null)
+		.execute();
+	return {
+		userToHardware: Object.fromEntries(users.map((u) => [u.id, u.hardware_id])),
+		hardwareToUser: Object.fromEntries(hardware.map((h) => [h.id, h.owner_id])),
+	};
+}
+
+/** users.hardware_id and hardware.owner_id describe the same pairs. */
+async function expectConsistentLinks() {
+	const { userToHardware, hardwareToUser } = await links();
+	const fromUsers = Object.entries(userToHardware)
+		.map(([u, h]) => `${u}:${h}`)
+		.sort();
+	const fromHardware = Object.entries(hardwareToUser)
+		.map(([h, u]) => `${u}:${h}`)
+		.sort();
+	expect(fromUsers).toEqual(fromHardware);
+}
+
+async function auditCount() {
+	const row = await db()
+		.selectFrom("audit_log")
+		.select((eb) => eb.fn.countAll<string>().as("n"))
+		.executeTakeFirstOrThrow();
+	return Number(row.n);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+	try {
+		await promise;
+	} catch (error) {
+		return error as AppError;
+	}
+	throw new Error("expected a rejection");
+}
+
+beforeAll(async () => {
+	handle = await createTestDatabase();
+	service = createAssignmentService(handle.db);
+	admin = await user({ is_admin: true });
+	adminActor = { id: admin.id, label: admin.email };
+});
+afterAll(() => handle.close());
+beforeEach(expectConsistentLinks);
+
+describe("assigning a logger to a rider (admin)", () => {
+	it("links both sides and writes an audit row with before and after", async () => {
+		const rider = await user();
+		const hw = await logger();
+		const result = await service.assignHardwareToRider(adminActor, hw, rider.id);
+		expect(result.users.map((u) => [u.id, u.hardwareId])).toEqual([[rider.id, hw]]);
+		expect(result.hardware.map((h) => [h.id, h.ownerId, h.ownerEmail])).toEqual([
+			[hw, rider.id, rider.email],
+		]);
+		await expectConsistentLinks();
+		const entry = await db()
+			.selectFrom("audit_log")
+			.selectAll()
+			.where("target_id", "=", hw)
+			.executeTakeFirstOrThrow();
+		expect(entry).toMatchObject({
+			actor_id: admin.id,
+			actor_label: admin.email,
+			action: "hardware.assign_owner",
+			target_type: "hardware",
+		});
+		expect(entry.details).toMatchObject({
+			before: { ownerId: null, riderHardwareId: null },
+			after: { ownerId: rider.id, riderHardwareId: hw },
+		});
+	});
+
+	it("moves a logger from its previous rider, who keeps their sessions", async () => {
+		const first = await user();
+		const second = await user();
+		const hw = await logger();
+		await service.assignHardwareToRider(adminActor, hw, first.id);
+		const session = await db()
+			.insertInto("sessions")
+			.values({ hardware_id: hw, rider_id: first.id, track: "Interlagos", date: "2024-05-01" })
+			.returning("id")
+			.executeTakeFirstOrThrow();
+
+		const result = await service.assignHardwareToRider(adminActor, hw, second.id);
+		expect(Object.fromEntries(result.users.map((u) => [u.id, u.hardwareId]))).toEqual({
+			[first.id]: null,
+			[second.id]: hw,
+		});
+		await expectConsistentLinks();
+		const stored = await db()
+			.selectFrom("sessions")
+			.select("rider_id")
+			.where("id", "=", session.id)
+			.executeTakeFirstOrThrow();
+		expect(stored.rider_id).toBe(first.id);
+	});
+
+	it("returns the rider's previous logger to stock", async () => {
+		const rider = await user();
+		const old = await logger();
+		const fresh = await logger();
+		await service.assignHardwareToRider(adminActor, old, rider.id);
+		const result = await service.assignHardwareToRider(adminActor, fresh, rider.id);
+		expect(Object.fromEntries(result.hardware.map((h) => [h.id, h.ownerId]))).toEqual({
+			[fresh]: rider.id,
+			[old]: null,
+		});
+		await expectConsistentLinks();
+		const entry = await db()
+			.selectFrom("audit_log")
+			.select("details")
+			.where("target_id", "=", fresh)
+			.executeTakeFirstOrThrow();
+		expect(entry.details).toMatchObject({
+			before: { riderHardwareId: old },
+			returnedToStock: [old],
+		});
+	});
+
+	it("swaps two riders' loggers in two moves and stays consistent", async () => {
+		const a = await user();
+		const b = await user();
+		const ha = await logger();
+		const hb = await logger();
+		await service.assignHardwareToRider(adminActor, ha, a.id);
+		await service.assignHardwareToRider(adminActor, hb, b.id);
+		await service.assignHardwareToRider(adminActor, ha, b.id);
+		await service.assignHardwareToRider(adminActor, hb, a.id);
+		const { userToHardware } = await links();
+		expect(userToHardware[a.id]).toBe(hb);
+		expect(userToHardware[b.id]).toBe(ha);
+		await expectConsistentLinks();
+	});
+
+	it("changes nothing and writes no audit row when the rider already has the logger", async () => {
+		const rider = await user();
+		const hw = await logger();
+		await service.assignHardwareToRider(adminActor, hw, rider.id);
+		const before = await auditCount();
+		const result = await service.assignHardwareToRider(adminActor, hw, rider.id);
+		expect(result.hardware[0]?.ownerId).toBe(rider.id);
+		expect(await auditCount()).toBe(before);
+	});
+
+	it("answers 404 for an unknown rider or logger and writes nothing", async () => {
+		const rider = await user();
+		const before = await auditCount();
+		expect(
+			(await rejection(service.assignHardwareToRider(adminActor, "nope", rider.id))).statusCode,
+		).toBe(404);
+		const hw = await logger();
+		const missing = "00000000-0000-4000-8000-000000000000";
+		expect(
+			(await rejection(service.assignHardwareToRider(adminActor, hw, missing))).statusCode,
+		).toBe(404);
+		expect(await auditCount()).toBe(before);
+	});
+
+	it("returns a logger to stock and clears its rider", async () => {
+		const rider = await user();
+		const hw = await logger();
+		await service.assignHardwareToRider(adminActor, hw, rider.id);
+		const result = await service.returnHardwareToStock(adminActor, hw);
+		expect(result.hardware[0]?.ownerId).toBeNull();
+		expect(result.users.map((u) => [u.id, u.hardwareId])).toEqual([[rider.id, null]]);
+		await expectConsistentLinks();
+		const before = await auditCount();
+		await service.returnHardwareToStock(adminActor, hw);
+		expect(await auditCount()).toBe(before);
+	});
+});
+
+describe("concurrent assignments", () => {
+	// PGlite runs every request on one session: until its driver runs transactions one at a time,
+	// concurrent transactions there interleave. PostgreSQL runs this with real parallel connections.
+	it(
+		"keep owners and riders consistent; a collision is a 409, never a half-written state",
+		async () => {
+			const riders = await Promise.all(Array.from({ length: 4 }, () => user()));
+			const loggers = await Promise.all(Array.from({ length: 4 }, () => logger()));
+			const moves = Array.from({ length: 24 }, (_, i) =>
+				service.assignHardwareToRider(
+					adminActor,
+					loggers[(i * 7) % 4]!,
+					riders[(i * 5 + (i >> 2)) % 4]!.id,
+				),
+			);
+			const results = await Promise.allSettled(moves);
+			const failures = results.flatMap((r) =>
+				r.status === "rejected" ? [r.reason as AppError] : [],
+			);
+			// Owner changes queue behind one lock: none collides, none deadlocks.
+			expect(failures.map(String)).toEqual([]);
+			await expectConsistentLinks();
+		},
+	);
+});
+
+describe("assigning from a seller's stock", () => {
+	it("gives a logger of my stock to my rider and returns my board", async () => {
+		const seller = await user({ is_seller: true });
+		const rider = await user({ seller_id: seller.id });
+		const hw = await logger({ sellerId: seller.id });
+		const actor = { id: seller.id, label: seller.email };
+		const board = await service.assignHardwareAsSeller(actor, hw, rider.id);
+		expect(board.stock).toEqual([]);
+		expect(board.riders).toEqual([expect.objectContaining({ id: rider.id, hardwareId: hw })]);
+		await expectConsistentLinks();
+		const entry = await db()
+			.selectFrom("audit_log")
+			.selectAll()
+			.where("target_id", "=", hw)
+			.executeTakeFirstOrThrow();
+		expect(entry).toMatchObject({ actor_id: seller.id, action: "hardware.assign_owner" });
+		expect(entry.details).toMatchObject({ via: "seller" });
+	});
+
+	it("refuses another seller's logger, an owned logger and another seller's rider", async () => {
+		const s1 = await user({ is_seller: true });
+		const s2 = await user({ is_seller: true });
+		const riderOfS1 = await user({ seller_id: s1.id });
+		const otherRiderOfS1 = await user({ seller_id: s1.id });
+		const riderOfS2 = await user({ seller_id: s2.id });
+		const stockOfS2 = await logger({ sellerId: s2.id });
+		const ownedOfS1 = await logger({ sellerId: s1.id });
+		const stockOfS1 = await logger({ sellerId: s1.id });
+		await service.assignHardwareToRider(adminActor, ownedOfS1, otherRiderOfS1.id);
+		const actor = { id: s1.id, label: s1.email };
+		const before = await auditCount();
+
+		const othersLogger = await rejection(
+			service.assignHardwareAsSeller(actor, stockOfS2, riderOfS1.id),
+		);
+		expect([othersLogger.statusCode, othersLogger.message]).toEqual([403, NOT_MY_STOCK]);
+		const owned = await rejection(service.assignHardwareAsSeller(actor, ownedOfS1, riderOfS1.id));
+		expect([owned.statusCode, owned.message]).toEqual([403, HARDWARE_HAS_OWNER]);
+		const othersRider = await rejection(
+			service.assignHardwareAsSeller(actor, stockOfS1, riderOfS2.id),
+		);
+		expect([othersRider.statusCode, othersRider.message]).toEqual([403, NOT_MY_RIDER]);
+		const noSeller = await rejection(service.assignHardwareAsSeller(actor, stockOfS1, admin.id));
+		expect(noSeller.statusCode).toBe(403);
+
+		expect(await auditCount()).toBe(before);
+		const { userToHardware } = await links();
+		expect(userToHardware[riderOfS1.id]).toBeUndefined();
+		expect(userToHardware[otherRiderOfS1.id]).toBe(ownedOfS1);
+	});
+
+	it("returns the rider's previous logger to stock, still with its seller", async () => {
+		const seller = await user({ is_seller: true });
+		const rider = await user({ seller_id: seller.id });
+		const first = await logger({ sellerId: seller.id });
+		const second = await logger({ sellerId: seller.id });
+		const actor = { id: seller.id, label: seller.email };
+		await service.assignHardwareAsSeller(actor, first, rider.id);
+		const board = await service.assignHardwareAsSeller(actor, second, rider.id);
+		expect(board.stock.map((h) => h.id)).toEqual([first]);
+		expect(board.riders[0]?.hardwareId).toBe(second);
+		await expectConsistentLinks();
+	});
+
+	it("accepts re-assigning my rider's own logger as a no-op", async () => {
+		const seller = await user({ is_seller: true });
+		const rider = await user({ seller_id: seller.id });
+		const hw = await logger({ sellerId: seller.id });
+		const actor = { id: seller.id, label: seller.email };
+		await service.assignHardwareAsSeller(actor, hw, rider.id);
+		const before = await auditCount();
+		const board = await service.assignHardwareAsSeller(actor, hw, rider.id);
+		expect(board.riders[0]?.hardwareId).toBe(hw);
+		expect(await auditCount()).toBe(before);
+	});
+});
+
+describe("sellers of riders and of loggers", () => {
+	it("sets, keeps and clears a rider's seller, auditing each change", async () => {
+		const seller = await user({ is_seller: true });
+		const rider = await user();
+		const set = await service.setRiderSeller(adminActor, rider.id, seller.id);
+		expect([set.sellerId, set.sellerEmail]).toEqual([seller.id, seller.email]);
+		const before = await auditCount();
+		await service.setRiderSeller(adminActor, rider.id, seller.id);
+		expect(await auditCount()).toBe(before);
+		const cleared = await service.setRiderSeller(adminActor, rider.id, null);
+		expect(cleared.sellerId).toBeNull();
+		const entries = await db()
+			.selectFrom("audit_log")
+			.select(["action", "details"])
+			.where("target_id", "=", rider.id)
+			.orderBy("id")
+			.execute();
+		expect(entries.map((e) => e.action)).toEqual(["user.set_seller", "user.set_seller"]);
+		expect(entries[1]?.details).toMatchObject({
+			before: { sellerId: seller.id },
+			after: { sellerId: null },
+		});
+	});
+
+	it("refuses a seller who is not a seller, or the rider as their own seller", async () => {
+		const notSeller = await user();
+		const rider = await user();
+		const seller = await user({ is_seller: true });
+		expect((await rejection(service.setRiderSeller(adminActor, rider.id, notSeller.id))).code).toBe(
+			"not_a_seller",
+		);
+		expect((await rejection(service.setRiderSeller(adminActor, seller.id, seller.id))).code).toBe(
+			"own_seller",
+		);
+		const hw = await logger();
+		expect((await rejection(service.setHardwareSeller(adminActor, hw, notSeller.id))).code).toBe(
+			"not_a_seller",
+		);
+	});
+
+	it("sets and clears a logger's seller, which puts it in that seller's stock", async () => {
+		const seller = await user({ is_seller: true });
+		const hw = await logger();
+		const row = await service.setHardwareSeller(adminActor, hw, seller.id);
+		expect([row.sellerId, row.sellerEmail]).toEqual([seller.id, seller.email]);
+		expect((await service.sellerBoard(seller.id)).stock.map((h) => h.id)).toEqual([hw]);
+		await service.setHardwareSeller(adminActor, hw, null);
+		expect((await service.sellerBoard(seller.id)).stock).toEqual([]);
+		const actions = await db()
+			.selectFrom("audit_log")
+			.select("action")
+			.where("target_id", "=", hw)
+			.execute();
+		expect(actions).toHaveLength(2);
+	});
+});

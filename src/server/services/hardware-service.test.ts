@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/database";
+import { hashDeviceKey } from "../device/device-keys";
+import type { AppError } from "../errors";
+import { createTestDatabase } from "../test/test-database";
+import { CLI_ACTOR } from "./audit-service";
+import { createHardwareService } from "./hardware-service";
+
+let handle: DatabaseHandle;
+let service: ReturnType<typeof createHardwareService>;
+beforeAll(async () => {
+	handle = await createTestDatabase();
+	service = createHardwareService(handle.db);
+});
+afterAll(() => handle.close());
+
+const keyHashOf = async (id: string) =>
+	(
+		await handle.db
+			.selectFrom("hardware")
+			.select("device_key_hash")
+			.where("id", "=", id)
+			.executeTakeFirstOrThrow()
+	).device_key_hash;
+
+const auditOf = (id: string) =>
+	handle.db.selectFrom("audit_log").selectAll().where("target_id", "=", id).orderBy("id").execute();
+
+describe("hardware service", () => {
+	it("registers a logger, stores only the key's hash and audits it", async () => {
+		const { hardware, deviceKey } = await service.registerHardware(CLI_ACTOR, {
+			id: "A7F3",
+			name: "Pista 1",
+		});
+		expect(hardware).toMatchObject({
+			id: "A7F3",
+			name: "Pista 1",
+			ownerId: null,
+			sellerId: null,
+			hasKey: true,
+		});
+		expect(deviceKey).toMatch(/^lsx_[A-Za-z0-9_-]{43}$/);
+		expect(await keyHashOf("A7F3")).toBe(hashDeviceKey(deviceKey));
+		const [entry] = await auditOf("A7F3");
+		expect(entry).toMatchObject({ action: "hardware.register", actor_label: "cli" });
+		expect(JSON.stringify(entry?.details)).not.toContain(deviceKey);
+		expect(JSON.stringify(entry?.details)).not.toContain(hashDeviceKey(deviceKey));
+	});
+
+	it("refuses an id that exists with 409 and keeps its key", async () => {
+		const hash = await keyHashOf("A7F3");
+		const error = (await service
+			.registerHardware(CLI_ACTOR, { id: "A7F3" })
+			.catch((e) => e)) as AppError;
+		expect([error.statusCode, error.code]).toEqual([409, "hardware_exists"]);
+		expect(await keyHashOf("A7F3")).toBe(hash);
+		expect(await auditOf("A7F3")).toHaveLength(1);
+	});
+
+	it("rotates a key: a new one, the old hash gone", async () => {
+		const { deviceKey: first } = await service.registerHardware(CLI_ACTOR, { id: "R1" });
+		const { deviceKey: second, hardware } = await service.rotateKey(CLI_ACTOR, "R1");
+		expect(second).not.toBe(first);
+		expect(hardware.hasKey).toBe(true);
+		expect(await keyHashOf("R1")).toBe(hashDeviceKey(second));
+		const stillOld = await handle.db
+			.selectFrom("hardware")
+			.select("id")
+			.where("device_key_hash", "=", hashDeviceKey(first))
+			.execute();
+		expect(stillOld).toEqual([]);
+		expect((await auditOf("R1")).map((e) => e.action)).toEqual([
+			"hardware.register",
+			"hardware.rotate_key",
+		]);
+	});
+
+	it("gives a key to a logger that had none", async () => {
+		await handle.db.insertInto("hardware").values({ id: "NOKEY" }).execute();
+		expect((await service.listHardware()).find((h) => h.id === "NOKEY")?.hasKey).toBe(false);
+		const { deviceKey } = await service.rotateKey(CLI_ACTOR, "NOKEY");
+		expect(await keyHashOf("NOKEY")).toBe(hashDeviceKey(deviceKey));
+	});
+
+	it("answers 404 when rotating or renaming an unknown logger", async () => {
+		expect(
+			((await service.rotateKey(CLI_ACTOR, "ZZ").catch((e) => e)) as AppError).statusCode,
+		).toBe(404);
+		expect(
+			((await service.rename(CLI_ACTOR, "ZZ", "x").catch((e) => e)) as AppError).statusCode,
+		).toBe(404);
+	});
+
+	it("renames and clears a name, auditing only real changes", async () => {
+		expect((await service.rename(CLI_ACTOR, "R1", "Kart 7")).name).toBe("Kart 7");
+		await service.rename(CLI_ACTOR, "R1", "Kart 7");
+		expect((await service.rename(CLI_ACTOR, "R1", null)).name).toBeNull();
+		const renames = (await auditOf("R1")).filter((e) => e.action === "hardware.rename");
+		expect(renames.map((e) => e.details)).toEqual([
+			{ before: { name: null }, after: { name: "Kart 7" } },
+			{ before: { name: "Kart 7" }, after: { name: null } },
+		]);
+	});
+});

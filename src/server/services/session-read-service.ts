@@ -1,0 +1,202 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { decodeLapPath } from "../../domain/six/path-codec";
+import type {
+	getSession,
+	getSessionTree,
+	LapPath,
+	LapView,
+	SessionSummaryView,
+} from "../../shared/api/sessions";
+import type { Actor } from "../auth/actor";
+import type { Database } from "../db/schema";
+import { notFound, unauthorized } from "../errors";
+import { folderOfIsoDate } from "../ingest/session-key";
+import {
+	findLapPath,
+	findRiderForRead,
+	findSessionForRead,
+	findSessionOwner,
+	listLapPaths,
+	listRiderLapTimes,
+	listRiderSessions,
+	listSessionLaps,
+} from "../repositories/session-repository";
+
+type SessionTree = z.input<typeof getSessionTree.response>;
+type SessionDetail = z.input<typeof getSession.response>;
+
+/**
+ * Who may read a rider's sessions: the rider, the rider's seller (while a seller), an admin.
+ * Data with no rider (a logger in stock) is for admins only.
+ */
+export function canReadRiderData(
+	actor: Actor,
+	riderId: string | null,
+	riderSellerId: string | null,
+): boolean {
+	if (actor.kind !== "user") return false;
+	const { user } = actor;
+	if (user.isAdmin) return true;
+	if (riderId === null) return false;
+	if (user.id === riderId) return true;
+	return user.isSeller && riderSellerId !== null && riderSellerId === user.id;
+}
+
+// A session or rider the actor may not read answers exactly like one that does not exist.
+const sessionNotFound = () => notFound("Sessão não encontrada.", "session_not_found");
+const riderNotFound = () => notFound("Piloto não encontrado.", "rider_not_found");
+
+const round = (value: number, decimals: number) => {
+	const f = 10 ** decimals;
+	return Math.round(value * f) / f;
+};
+const roundOrNull = (value: number | null, decimals: number) =>
+	value === null || !Number.isFinite(value) ? null : round(value, decimals);
+
+/** Float32 columns read back as 231.39999389648438: one decimal is what the logger measures. */
+function summaryView(summary: unknown): SessionSummaryView | null {
+	if (summary === null || summary === undefined) return null;
+	const s = summary as SessionSummaryView;
+	return {
+		...s,
+		maxSpeed: s.maxSpeed ? { kmh: round(s.maxSpeed.kmh, 1), lap: s.maxSpeed.lap } : null,
+		maxRoll: s.maxRoll ? { deg: round(s.maxRoll.deg, 1), lap: s.maxRoll.lap } : null,
+		minRoll: s.minRoll ? { deg: round(s.minRoll.deg, 1), lap: s.minRoll.lap } : null,
+		meanLapMs: roundOrNull(s.meanLapMs, 1),
+		stdDevLapMs: roundOrNull(s.stdDevLapMs, 1),
+	};
+}
+
+/** Columns for JSON: lat/lon 7 decimals (~1 cm), speed and roll 1 decimal, whole metres. */
+export function lapPathView(lapNumber: number, bytes: Uint8Array | null): LapPath {
+	const view: LapPath = { lapNumber, lat: [], lon: [], speedKmh: [], rollDeg: [], distanceM: [] };
+	if (!bytes) return view;
+	const path = decodeLapPath(bytes);
+	const n = path.lat.length;
+	for (let i = 0; i < n; i++) {
+		view.lat.push(round(path.lat[i]!, 7));
+		view.lon.push(round(path.lon[i]!, 7));
+		const speed = path.speedKmh[i]!;
+		view.speedKmh.push(Number.isFinite(speed) ? round(speed, 1) : 0);
+		const roll = path.rollDeg[i]!;
+		view.rollDeg.push(Number.isFinite(roll) ? round(roll, 1) : null);
+		const distance = path.distanceM[i]!;
+		view.distanceM.push(Number.isFinite(distance) ? Math.round(distance) : null);
+	}
+	return view;
+}
+
+export function createSessionReadService(db: Kysely<Database>) {
+	async function readableSession(actor: Actor, sessionId: string) {
+		if (actor.kind !== "user") throw unauthorized();
+		const owner = await findSessionOwner(db, sessionId);
+		if (!owner || !canReadRiderData(actor, owner.riderId, owner.riderSellerId))
+			throw sessionNotFound();
+	}
+
+	return {
+		/** Tracks (pt-BR order) -> dates (ascending) -> laps (by number): three queries. */
+		async getTree(actor: Actor, requestedRiderId: string | undefined): Promise<SessionTree> {
+			if (actor.kind !== "user") throw unauthorized();
+			const riderId = requestedRiderId ?? actor.user.id;
+			const rider = await findRiderForRead(db, riderId);
+			if (!rider || !canReadRiderData(actor, rider.id, rider.sellerId)) throw riderNotFound();
+			const [sessions, laps] = await Promise.all([
+				listRiderSessions(db, riderId),
+				listRiderLapTimes(db, riderId),
+			]);
+			const lapsBySession = new Map<string, { number: number; timeMs: number }[]>();
+			for (const lap of laps) {
+				const list = lapsBySession.get(lap.sessionId) ?? [];
+				list.push({ number: lap.number, timeMs: lap.timeMs });
+				lapsBySession.set(lap.sessionId, list);
+			}
+			const byTrack = new Map<string, SessionTree["tracks"][number]>();
+			for (const s of sessions) {
+				const track = byTrack.get(s.track) ?? { track: s.track, dates: [] };
+				track.dates.push({
+					sessionId: s.id,
+					date: s.isoDate,
+					folder: folderOfIsoDate(s.isoDate),
+					status: s.status,
+					laps: lapsBySession.get(s.id) ?? [],
+				});
+				byTrack.set(s.track, track);
+			}
+			const tracks = [...byTrack.values()].sort((a, b) => a.track.localeCompare(b.track, "pt-BR"));
+			for (const track of tracks) track.dates.sort((a, b) => a.date.localeCompare(b.date));
+			return {
+				rider: {
+					id: rider.id,
+					email: rider.email,
+					displayName: rider.displayName,
+					hardwareId: rider.hardwareId,
+				},
+				tracks,
+			};
+		},
+
+		async getSession(actor: Actor, sessionId: string): Promise<SessionDetail> {
+			if (actor.kind !== "user") throw unauthorized();
+			const session = await findSessionForRead(db, sessionId);
+			if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId))
+				throw sessionNotFound();
+			const laps = await listSessionLaps(db, sessionId);
+			return {
+				session: {
+					id: session.id,
+					hardwareId: session.hardwareId,
+					riderId: session.riderId,
+					track: session.track,
+					date: session.isoDate,
+					folder: folderOfIsoDate(session.isoDate),
+					status: session.status,
+					version: session.version,
+					hasLapFile: session.hasLapFile,
+					hasGpsFile: session.hasGpsFile,
+					processedAt: session.processedAt ? new Date(session.processedAt).toISOString() : null,
+					error: session.error,
+				},
+				laps: laps.map(
+					(l): LapView => ({
+						number: l.lap_number,
+						timeMs: l.time_ms,
+						battery: l.battery,
+						entry: l.entry_sec,
+						distanceM: l.distance_m,
+						sprintCount: l.sprint_count,
+						sectors: l.sectors as LapView["sectors"],
+						points: l.point_count,
+						maxSpeedKmh: roundOrNull(l.max_speed_kmh, 1),
+						minSpeedKmh: roundOrNull(l.min_speed_kmh, 1),
+						maxRollDeg: roundOrNull(l.max_roll_deg, 1),
+						minRollDeg: roundOrNull(l.min_roll_deg, 1),
+					}),
+				),
+				summary: summaryView(session.summary),
+				report: (session.report ?? []) as SessionDetail["report"],
+			};
+		},
+
+		/** A lap without a path (only lap.six so far) gives empty columns; no such lap: 404. */
+		async getLapPath(
+			actor: Actor,
+			sessionId: string,
+			lapNumber: number,
+		): Promise<{ path: LapPath }> {
+			await readableSession(actor, sessionId);
+			const lap = await findLapPath(db, sessionId, lapNumber);
+			if (!lap) throw notFound("Volta não encontrada.", "lap_not_found");
+			return { path: lapPathView(lapNumber, lap.path) };
+		},
+
+		async getSessionPaths(actor: Actor, sessionId: string): Promise<{ paths: LapPath[] }> {
+			await readableSession(actor, sessionId);
+			const rows = await listLapPaths(db, sessionId);
+			return { paths: rows.map((r) => lapPathView(r.lapNumber, r.path)) };
+		},
+	};
+}
+
+export type SessionReadService = ReturnType<typeof createSessionReadService>;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/database";
+import type { AppError } from "../errors";
+import { createTestDatabase } from "../test/test-database";
+import { type AuditActor, CLI_ACTOR } from "./audit-service";
+import { createUserAdminService } from "./user-admin-service";
+
+let handle: DatabaseHandle;
+let service: ReturnType<typeof createUserAdminService>;
+let adminActor: AuditActor;
+beforeAll(async () => {
+	handle = await createTestDatabase();
+	service = createUserAdminService(handle.db);
+	const admin = await service.createUser(CLI_ACTOR, "chefe@example.com", { isAdmin: true });
+	adminActor = { id: admin.id, label: admin.email };
+});
+afterAll(() => handle.close());
+
+const auditOf = (id: string) =>
+	handle.db.selectFrom("audit_log").selectAll().where("target_id", "=", id).orderBy("id").execute();
+
+describe("user admin service", () => {
+	it("pre-creates a user by e-mail and audits it", async () => {
+		const user = await service.createUser(adminActor, "nova@example.com", { isSeller: true });
+		expect(user).toMatchObject({
+			email: "nova@example.com",
+			isAdmin: false,
+			isSeller: true,
+			hardwareId: null,
+			wifiSsid: "",
+		});
+		const [entry] = await auditOf(user.id);
+		expect(entry).toMatchObject({ action: "user.create", actor_label: "chefe@example.com" });
+		expect(entry?.details).toEqual({
+			after: { email: "nova@example.com", isAdmin: false, isSeller: true },
+		});
+	});
+
+	it("refuses an e-mail that exists with 409", async () => {
+		const error = (await service
+			.createUser(adminActor, "nova@example.com", {})
+			.catch((e) => e)) as AppError;
+		expect([error.statusCode, error.code]).toEqual([409, "user_exists"]);
+	});
+
+	it("changes only the flags given and audits before and after", async () => {
+		const user = await service.createUser(adminActor, "papel@example.com", {});
+		const seller = await service.setRoles(adminActor, user.id, { isSeller: true });
+		expect([seller.isAdmin, seller.isSeller]).toEqual([false, true]);
+		const both = await service.setRoles(adminActor, user.id, { isAdmin: true });
+		expect([both.isAdmin, both.isSeller]).toEqual([true, true]);
+		await service.setRoles(adminActor, user.id, { isAdmin: true });
+		const changes = (await auditOf(user.id)).filter((e) => e.action === "user.set_roles");
+		expect(changes.map((e) => e.details)).toEqual([
+			{
+				email: "papel@example.com",
+				before: { isAdmin: false, isSeller: false },
+				after: { isAdmin: false, isSeller: true },
+			},
+			{
+				email: "papel@example.com",
+				before: { isAdmin: false, isSeller: true },
+				after: { isAdmin: true, isSeller: true },
+			},
+		]);
+		// Another admin may remove this one's flag.
+		expect((await service.setRoles(adminActor, user.id, { isAdmin: false })).isAdmin).toBe(false);
+	});
+
+	it("refuses an admin's removal of their own admin flag with 409", async () => {
+		const error = (await service
+			.setRoles(adminActor, adminActor.id!, { isAdmin: false })
+			.catch((e) => e)) as AppError;
+		expect([error.statusCode, error.code]).toEqual([409, "own_admin_flag"]);
+		const self = (await service.listUsers()).find((u) => u.id === adminActor.id);
+		expect(self?.isAdmin).toBe(true);
+		// Their seller flag is theirs to change.
+		expect((await service.setRoles(adminActor, adminActor.id!, { isSeller: true })).isSeller).toBe(
+			true,
+		);
+	});
+
+	it("answers 404 for an unknown user", async () => {
+		const missing = "00000000-0000-4000-8000-000000000000";
+		expect(
+			(
+				(await service
+					.setRoles(adminActor, missing, { isSeller: true })
+					.catch((e) => e)) as AppError
+			).statusCode,
+		).toBe(404);
+	});
+
+	it("upserts from the command line: created, updated, unchanged", async () => {
+		const created = await service.upsertUser(CLI_ACTOR, "cli@example.com", { isSeller: true });
+		expect(created.outcome).toBe("created");
+		const updated = await service.upsertUser(CLI_ACTOR, "cli@example.com", { isAdmin: true });
+		expect(updated.outcome).toBe("updated");
+		expect([updated.user.isAdmin, updated.user.isSeller]).toEqual([true, true]);
+		expect((await service.upsertUser(CLI_ACTOR, "cli@example.com", {})).outcome).toBe("unchanged");
+		const entries = await auditOf(created.user.id);
+		expect(entries.map((e) => [e.action, e.actor_label, e.actor_id])).toEqual([
+			["user.create", "cli", null],
+			["user.set_roles", "cli", null],
+		]);
+	});
+
+	it("lists users with their seller's e-mail, and sellers only with the flag", async () => {
+		const seller = await service.createUser(adminActor, "loja@example.com", { isSeller: true });
+		const rider = await service.createUser(adminActor, "piloto@example.com", {});
+		await handle.db
+			.updateTable("users")
+			.set({ seller_id: seller.id, wifi_password_enc: "secret" })
+			.where("id", "=", rider.id)
+			.execute();
+		const row = (await service.listUsers()).find((u) => u.id === rider.id);
+		expect(row).toMatchObject({ sellerId: seller.id, sellerEmail: "loja@example.com" });
+		expect(JSON.stringify(row)).not.toContain("secret");
+		const sellers = await service.listSellers();
+		expect(sellers.map((s) => s.email)).toContain("loja@example.com");
+		expect(sellers.map((s) => s.email)).not.toContain("piloto@example.com");
+	});
+});
