@@ -1,0 +1,2 @@
+export * from "./storage-names";
+export * from "./time";

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { parseGpsBytes, parseGpsFile } from "./parse-gps";
+import { gpsPointAt } from "./serialize";
+import { FIXTURE_FOLDERS, fixture, hasFixture } from "./test-fixtures";
+import type { GpsFile } from "./types";
+
+const CURRENT = "-23.5505199,-46.6333094|123.45|12|123456.25|3|1|12.6V|-12.5|-11.75|1234";
+
+/** Points as plain objects with their line, for readable snapshots and comparisons. */
+function rows(file: GpsFile) {
+	return Array.from({ length: file.points.length }, (_, i) => ({
+		line: file.points.line[i],
+		...gpsPointAt(file.points, i),
+	}));
+}
+
+function reasons(input: string): string[] {
+	return parseGpsFile(input).report.map((r) => `${r.line}: ${r.reason}`);
+}
+
+describe("parseGpsFile", () => {
+	it("reads every field of a current-variant line", () => {
+		const [point] = rows(parseGpsFile(CURRENT));
+		expect(point).toEqual({
+			line: 1,
+			lat: -23.5505199,
+			lon: -46.6333094,
+			speedKmh: Math.fround(123.45),
+			satellites: 12,
+			timeOfDayMs: (12 * 3600 + 34 * 60 + 56) * 1000 + 250,
+			lapCount: 3,
+			timingFlag: 1,
+			battery: "12.6V",
+			roll: -12.5,
+			filteredLean: -11.75,
+			distanceM: 1234,
+		});
+	});
+
+	it("converts decimals exactly as Number() does", () => {
+		const samples = [
+			"-23.5505199",
+			"0.1",
+			"89.9999999",
+			"-0.0000001",
+			"12.3456789",
+			"179.123456789",
+		];
+		for (const lat of samples.slice(0, 4)) {
+			const file = parseGpsFile(`${lat},${samples[5]}|0.3|1|000000|0|0||0.1|0.2|0`);
+			expect(file.points.lat[0]).toBe(Number(lat));
+			expect(file.points.lon[0]).toBe(Number(samples[5]));
+		}
+	});
+
+	it("reads long numbers (more than 15 digits) through Number()", () => {
+		const lat = "-23.55051991234567891";
+		const file = parseGpsFile(`${lat},-46.6333094|1|1|000000|0|0|x|0|0|0`);
+		expect(file.points.lat[0]).toBe(Number(lat));
+	});
+
+	it("reads the older 7-field variant with absent (NaN) roll, lean and distance", () => {
+		const file = parseGpsFile("-23.5,-46.6|10|5|101010.5|1|1|87%");
+		const [point] = rows(file);
+		expect(point?.roll).toBeNaN();
+		expect(point?.filteredLean).toBeNaN();
+		expect(point?.distanceM).toBeNaN();
+		expect(point?.battery).toBe("87%");
+		expect(file.report).toEqual([]);
+	});
+
+	it("accepts both time forms and any number of decimals", () => {
+		const times = ["101010", "101010.5", "101010.123456789012", "10:10:10", "10:10:10.5"];
+		const file = parseGpsFile(times.map((t) => `1,1|0|0|${t}|0|0|x`).join("\n"));
+		expect(Array.from(file.points.timeOfDayMs)).toEqual([
+			36_610_000,
+			36_610_500,
+			36_610_000 + 123_456_789_012 / 1e9,
+			36_610_000,
+			36_610_500,
+		]);
+	});
+
+	it("keeps an empty time as NaN (the device wrote none)", () => {
+		expect(parseGpsFile("1,1|0|0||0|0|x").points.timeOfDayMs[0]).toBeNaN();
+	});
+
+	it("treats a -0 speed as 0", () => {
+		expect(Object.is(parseGpsFile("1,1|-0|0|000000|0|0|x").points.speedKmh[0], 0)).toBe(true);
+	});
+
+	it("skips a UTF-8 byte order mark", () => {
+		const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(CURRENT)]);
+		expect(parseGpsFile(bytes).points.length).toBe(1);
+	});
+
+	it("keeps non-ASCII battery text", () => {
+		expect(parseGpsFile("1,1|0|0|000000|0|0|bateria ½").points.battery[0]).toBe("bateria ½");
+	});
+
+	it("reads string and byte input alike", () => {
+		const text = fixture("normal", "gps.six");
+		expect(rows(parseGpsFile(new TextEncoder().encode(text)))).toEqual(rows(parseGpsFile(text)));
+	});
+
+	it("grows its columns past the first estimate", () => {
+		// Long first lines make the estimate low; short ones follow.
+		const long = `${CURRENT}${" ".repeat(3000)}`;
+		const lines = [
+			long,
+			...Array.from({ length: 5000 }, (_, i) => `1,${(i % 170) + 1}|0|0|000000|0|0|x`),
+		];
+		const file = parseGpsFile(lines.join("\n"));
+		expect(file.points.length).toBe(5001);
+		expect(file.points.lon[5000]).toBe((4999 % 170) + 1);
+		expect(file.points.battery.length).toBe(5001);
+	});
+
+	it.each([
+		[
+			"field count",
+			`${CURRENT}|x`,
+			"esperados 10 campos (ou 7 na variante antiga), encontrados 11",
+		],
+		["no comma", "1|0|0|000000|0|0|x", 'posição: esperado "latitude,longitude", encontrado "1"'],
+		[
+			"NaN speed",
+			"1,1|NaN|0|000000|0|0|x",
+			'velocidade: esperado número decimal (ex.: -23.55), encontrado "NaN"',
+		],
+		[
+			"negative speed",
+			"1,1|-2|0|000000|0|0|x",
+			'velocidade: "-2" fora do intervalo (deve ser >= 0)',
+		],
+		[
+			"exponent",
+			"1,1|1e3|0|000000|0|0|x",
+			'velocidade: esperado número decimal (ex.: -23.55), encontrado "1e3"',
+		],
+		["empty speed", "1,1||0|000000|0|0|x", "velocidade: campo vazio"],
+		[
+			"satellites",
+			"1,1|0|70000|000000|0|0|x",
+			'satélites: "70000" fora do intervalo (máximo 65535)',
+		],
+		[
+			"time",
+			"1,1|0|0|24:00:00|0|0|x",
+			'hora: esperado hhmmss.ss ou hh:mm:ss[.fff] (hora 00-23, minuto e segundo 00-59), encontrado "24:00:00"',
+		],
+		[
+			"lap count",
+			"1,1|0|0|000000|1.5|0|x",
+			'contagem de voltas: esperado inteiro não negativo, encontrado "1.5"',
+		],
+		[
+			"flag",
+			"1,1|0|0|000000|0|01|x",
+			'indicador de cronometragem: esperado 0 ou 1, encontrado "01"',
+		],
+		[
+			"roll",
+			"1,1|0|0|000000|0|0|x|Infinity|0|0",
+			'inclinação: esperado número decimal (ex.: -23.55), encontrado "Infinity"',
+		],
+		["lean", "1,1|0|0|000000|0|0|x|0||0", "inclinação filtrada: campo vazio"],
+		[
+			"distance",
+			"1,1|0|0|000000|0|0|x|0|0|-5",
+			'distância: esperado inteiro não negativo, encontrado "-5"',
+		],
+	])("rejects a bad %s with a clear reason", (_name, line, reason) => {
+		expect(reasons(`${CURRENT}\n${line}\n${CURRENT}`)).toEqual([`2: ${reason}`]);
+	});
+
+	it("never throws on arbitrary garbage and reports it", () => {
+		const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+		expect(() => parseGpsFile(garbage)).not.toThrow();
+	});
+});
+
+describe("gps.six fixtures", () => {
+	for (const folder of FIXTURE_FOLDERS) {
+		if (!hasFixture(folder, "gps.six")) continue;
+		it(`parses ${folder}/gps.six`, () => {
+			const file = parseGpsFile(fixture(folder, "gps.six"));
+			expect({ points: rows(file), report: file.report }).toMatchSnapshot();
+		});
+		it(`reads ${folder}/gps.six the same with and without the one-pass reader`, () => {
+			const bytes = new TextEncoder().encode(fixture(folder, "gps.six"));
+			const fast = parseGpsBytes(bytes, true);
+			const reference = parseGpsBytes(bytes, false);
+			expect(rows(fast)).toEqual(rows(reference));
+			expect(fast.report).toEqual(reference.report);
+		});
+	}
+});
