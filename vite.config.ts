@@ -11,6 +11,10 @@ export default defineConfig({
 	},
 	server: {
 		port: 5173,
-		proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000", "/oidc": "http://localhost:3000" },
+		proxy: {
+			"/api": "http://localhost:3000",
+			"/auth": "http://localhost:3000",
+			"/oidc": "http://localhost:3000",
+		},
 	},
 });

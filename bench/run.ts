@@ -1,3 +1,5 @@
+export {};
+
 /**
  * `npm run bench`: every benchmark, each printing its figures and its ratio against a baseline
  * measured in the same run. `npm run bench -- parse` runs one.
@@ -14,7 +16,9 @@ let failed = 0;
 for (const name of names) {
 	const suite = suites[name];
 	if (!suite) {
-		process.stderr.write(`benchmark desconhecido: ${name} (disponíveis: ${Object.keys(suites).join(", ")})\n`);
+		process.stderr.write(
+			`benchmark desconhecido: ${name} (disponíveis: ${Object.keys(suites).join(", ")})\n`,
+		);
 		process.exitCode = 2;
 		continue;
 	}

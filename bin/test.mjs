@@ -12,7 +12,11 @@ const results = [];
 
 function run(label, args, env = {}) {
 	process.stdout.write(`\n== ${label}\n`);
-	const result = spawnSync(node, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+	const result = spawnSync(node, args, {
+		cwd: root,
+		stdio: "inherit",
+		env: { ...process.env, ...env },
+	});
 	results.push({ label, ok: result.status === 0 });
 	return result.status === 0;
 }
@@ -40,7 +44,9 @@ const only = process.argv[2];
 
 if (!only || only === "unit") run("unit and integration tests (PGlite)", [vitest, "run"]);
 if ((!only || only === "postgres") && process.env.TEST_DATABASE_URL) {
-	run("database tests (PostgreSQL)", [vitest, "run", ...databaseTestFiles()], { TEST_DB_ENGINE: "postgres" });
+	run("database tests (PostgreSQL)", [vitest, "run", ...databaseTestFiles()], {
+		TEST_DB_ENGINE: "postgres",
+	});
 }
 if (!only || only === "e2e") {
 	await ensureWebBuild();

@@ -15,15 +15,24 @@ function newestMtime(dir) {
 
 export async function ensureWebBuild({ force = false } = {}) {
 	const index = join(root, "dist/web/index.html");
-	const sources = ["src/web", "src/shared", "src/domain"].map((d) => join(root, d)).filter(existsSync);
+	const sources = ["src/web", "src/shared", "src/domain"]
+		.map((d) => join(root, d))
+		.filter(existsSync);
 	const stale =
-		force || !existsSync(index) || Math.max(...sources.map(newestMtime), statSync(join(root, "vite.config.ts")).mtimeMs) > statSync(index).mtimeMs;
+		force ||
+		!existsSync(index) ||
+		Math.max(...sources.map(newestMtime), statSync(join(root, "vite.config.ts")).mtimeMs) >
+			statSync(index).mtimeMs;
 	if (!stale) return;
 	process.stdout.write("lapsix: construindo o cliente web...\n");
-	const result = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-		cwd: root,
-		stdio: "inherit",
-	});
+	const result = spawnSync(
+		process.execPath,
+		[join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+		{
+			cwd: root,
+			stdio: "inherit",
+		},
+	);
 	if (result.status !== 0) {
 		process.stderr.write("lapsix: falha ao construir o cliente web\n");
 		process.exit(result.status ?? 1);

@@ -67,7 +67,10 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
 	};
 }
 
-export async function buildApp(deps: Omit<AppDeps, "db">, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+	deps: Omit<AppDeps, "db">,
+	options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
 	const { config } = deps;
 	const app = Fastify({
 		logger: options.logger ?? loggerOptions(config),
@@ -77,7 +80,10 @@ export async function buildApp(deps: Omit<AppDeps, "db">, options: BuildAppOptio
 		forceCloseConnections: "idle",
 	});
 	app.decorate("deps", { ...deps, db: deps.database.db });
-	app.decorate("ingest", createIngestService({ db: deps.database.db, storage: deps.storage, log: app.log }));
+	app.decorate(
+		"ingest",
+		createIngestService({ db: deps.database.db, storage: deps.storage, log: app.log }),
+	);
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
 	installErrorHandler(app);
@@ -103,7 +109,9 @@ export async function buildApp(deps: Omit<AppDeps, "db">, options: BuildAppOptio
 		},
 		// The sign-in popup must be able to tell its opener that it is done.
 		crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-		strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+		strictTransportSecurity: config.secureCookies
+			? { maxAge: 31536000, includeSubDomains: true }
+			: false,
 	});
 	await app.register(accessControlPlugin);
 	await app.register(sessionCookiePlugin);

@@ -61,9 +61,16 @@ describe("loadConfig", () => {
 	});
 
 	it("requires SECRET_KEY and a real OpenID client in production", () => {
-		expect(configError({ NODE_ENV: "production", DATA_DIR: dataDir() }).variable).toBe("OIDC_CLIENT_ID");
+		expect(configError({ NODE_ENV: "production", DATA_DIR: dataDir() }).variable).toBe(
+			"OIDC_CLIENT_ID",
+		);
 		expect(
-			configError({ NODE_ENV: "production", DATA_DIR: dataDir(), OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" }).variable,
+			configError({
+				NODE_ENV: "production",
+				DATA_DIR: dataDir(),
+				OIDC_CLIENT_ID: "id",
+				OIDC_CLIENT_SECRET: "s",
+			}).variable,
 		).toBe("SECRET_KEY");
 	});
 

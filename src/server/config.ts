@@ -72,7 +72,10 @@ function readUrl(variable: string, raw: string, protocols: readonly string[]): U
 		throw new ConfigError(variable, `"${raw}" não é uma URL válida`);
 	}
 	if (!protocols.includes(url.protocol)) {
-		throw new ConfigError(variable, `protocolo "${url.protocol}" não suportado (use ${protocols.join(" ou ")})`);
+		throw new ConfigError(
+			variable,
+			`protocolo "${url.protocol}" não suportado (use ${protocols.join(" ou ")})`,
+		);
 	}
 	return url;
 }
@@ -99,7 +102,10 @@ function readSecretKey(env: Env, nodeEnv: NodeEnv, dataDir: string): Buffer {
 		return Buffer.from(raw, "utf8").length === 32 ? Buffer.from(raw, "utf8") : deriveKey(raw);
 	}
 	if (nodeEnv === "production") {
-		throw new ConfigError("SECRET_KEY", "obrigatória em produção (pelo menos 32 caracteres aleatórios)");
+		throw new ConfigError(
+			"SECRET_KEY",
+			"obrigatória em produção (pelo menos 32 caracteres aleatórios)",
+		);
 	}
 	const file = join(dataDir, "secret.key");
 	if (existsSync(file)) {
@@ -132,7 +138,12 @@ function readOidc(env: Env, nodeEnv: NodeEnv, publicUrl: string): OidcConfig {
 				"obrigatório em produção (registre o lapsix no Google e defina OIDC_CLIENT_ID e OIDC_CLIENT_SECRET)",
 			);
 		}
-		return { mode: "demo", issuerUrl: `${publicUrl}/oidc`, clientId: DEMO_CLIENT_ID, clientSecret: "" };
+		return {
+			mode: "demo",
+			issuerUrl: `${publicUrl}/oidc`,
+			clientId: DEMO_CLIENT_ID,
+			clientSecret: "",
+		};
 	}
 	if (clientSecret === "") {
 		throw new ConfigError("OIDC_CLIENT_SECRET", "obrigatório quando OIDC_CLIENT_ID está definido");
@@ -162,7 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
 	if (seedRaw !== undefined && seedRaw !== "" && seedRaw !== "0" && seedRaw !== "1") {
 		throw new ConfigError("SEED_DEMO", `"${seedRaw}" deve ser 0 ou 1`);
 	}
-	const seedDemo = seedRaw === undefined || seedRaw === "" ? nodeEnv !== "production" : seedRaw === "1";
+	const seedDemo =
+		seedRaw === undefined || seedRaw === "" ? nodeEnv !== "production" : seedRaw === "1";
 
 	return {
 		nodeEnv,

@@ -12,10 +12,17 @@ describe("acquireDataDirLock", () => {
 		try {
 			writeFileSync(
 				join(dir, "lapsix.lock"),
-				JSON.stringify({ pid: child.pid, role: "server", url: "http://localhost:3000", startedAt: "x" }),
+				JSON.stringify({
+					pid: child.pid,
+					role: "server",
+					url: "http://localhost:3000",
+					startedAt: "x",
+				}),
 			);
 			expect(() => acquireDataDirLock(dir, { role: "cli" })).toThrow(DataDirBusyError);
-			expect(() => acquireDataDirLock(dir, { role: "cli" })).toThrow(/pelo servidor lapsix \(pid \d+, http:\/\/localhost:3000\)/);
+			expect(() => acquireDataDirLock(dir, { role: "cli" })).toThrow(
+				/pelo servidor lapsix \(pid \d+, http:\/\/localhost:3000\)/,
+			);
 		} finally {
 			child.kill("SIGKILL");
 		}
@@ -23,7 +30,10 @@ describe("acquireDataDirLock", () => {
 
 	it("takes over a lock left by a dead process and releases it", () => {
 		const dir = mkdtempSync(join(tmpdir(), "lapsix-lock-"));
-		writeFileSync(join(dir, "lapsix.lock"), JSON.stringify({ pid: 2 ** 22 + 12345, role: "server", startedAt: "x" }));
+		writeFileSync(
+			join(dir, "lapsix.lock"),
+			JSON.stringify({ pid: 2 ** 22 + 12345, role: "server", startedAt: "x" }),
+		);
 		const lock = acquireDataDirLock(dir, { role: "server" });
 		lock.release();
 		const again = acquireDataDirLock(dir, { role: "cli" });

@@ -14,12 +14,17 @@ export interface DataDirLockHolder {
 }
 
 export class DataDirBusyError extends Error {
-	constructor(readonly holder: DataDirLockHolder, dataDir: string) {
+	constructor(
+		readonly holder: DataDirLockHolder,
+		dataDir: string,
+	) {
 		const what =
 			holder.role === "server"
 				? `pelo servidor lapsix (pid ${holder.pid}${holder.url ? `, ${holder.url}` : ""})`
 				: `por um comando lapsix (pid ${holder.pid})`;
-		super(`O banco embutido em ${dataDir} está em uso ${what}. Pare-o antes, ou use DATABASE_URL com um PostgreSQL.`);
+		super(
+			`O banco embutido em ${dataDir} está em uso ${what}. Pare-o antes, ou use DATABASE_URL com um PostgreSQL.`,
+		);
 		this.name = "DataDirBusyError";
 	}
 }
@@ -46,10 +51,17 @@ export interface DataDirLock {
 	release(): void;
 }
 
-export function acquireDataDirLock(dataDir: string, holder: Omit<DataDirLockHolder, "pid" | "startedAt">): DataDirLock {
+export function acquireDataDirLock(
+	dataDir: string,
+	holder: Omit<DataDirLockHolder, "pid" | "startedAt">,
+): DataDirLock {
 	mkdirSync(dataDir, { recursive: true });
 	const file = join(dataDir, "lapsix.lock");
-	const mine: DataDirLockHolder = { ...holder, pid: process.pid, startedAt: new Date().toISOString() };
+	const mine: DataDirLockHolder = {
+		...holder,
+		pid: process.pid,
+		startedAt: new Date().toISOString(),
+	};
 	for (let attempt = 0; attempt < 2; attempt += 1) {
 		try {
 			writeFileSync(file, JSON.stringify(mine), { flag: "wx" });

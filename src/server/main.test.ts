@@ -9,7 +9,13 @@ const MAIN = join(import.meta.dirname, "main.ts");
 
 function startServer(env: Record<string, string>): ChildProcess & { output: () => string } {
 	const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-		env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "info", SEED_DEMO: "0", ...env },
+		env: {
+			PATH: process.env.PATH ?? "",
+			NODE_ENV: "test",
+			LOG_LEVEL: "info",
+			SEED_DEMO: "0",
+			...env,
+		},
 		stdio: ["ignore", "pipe", "pipe"],
 	});
 	let output = "";
@@ -34,7 +40,11 @@ function freePort(): Promise<number> {
 		const server = createServer();
 		server.listen(0, "127.0.0.1", () => {
 			const address = server.address();
-			server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+			server.close(() =>
+				typeof address === "object" && address
+					? resolve(address.port)
+					: reject(new Error("no port")),
+			);
 		});
 	});
 }
@@ -71,11 +81,16 @@ describe("server start", () => {
 
 	it("ends with one clear line when DATABASE_URL cannot be reached", async () => {
 		const port = await freePort();
-		const child = startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nope`, DATA_DIR: dataDir() });
+		const child = startServer({
+			DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nope`,
+			DATA_DIR: dataDir(),
+		});
 		expect(await exitOf(child)).not.toBe(0);
 		const lines = child.output().trim().split("\n");
 		expect(lines).toHaveLength(1);
-		expect(lines[0]).toMatch(/^lapsix: não foi possível conectar ao banco de dados \(DATABASE_URL\)/);
+		expect(lines[0]).toMatch(
+			/^lapsix: não foi possível conectar ao banco de dados \(DATABASE_URL\)/,
+		);
 	});
 
 	it("serves, refuses a second server on the same DATA_DIR, and stops cleanly on SIGTERM", async () => {
@@ -85,15 +100,25 @@ describe("server start", () => {
 		running.push(first);
 		await waitForReady(`http://127.0.0.1:${port}/readyz`, first);
 
-		const second = startServer({ DATA_DIR: dir, PORT: String(await freePort()), HOST: "127.0.0.1" });
+		const second = startServer({
+			DATA_DIR: dir,
+			PORT: String(await freePort()),
+			HOST: "127.0.0.1",
+		});
 		expect(await exitOf(second)).toBe(1);
-		expect(second.output()).toMatch(/em uso pelo servidor lapsix \(pid \d+, http:\/\/localhost:\d+\)/);
+		expect(second.output()).toMatch(
+			/em uso pelo servidor lapsix \(pid \d+, http:\/\/localhost:\d+\)/,
+		);
 
 		// The CLI must not open the embedded database under the running server either.
-		const cli = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "cli/main.ts"), "migrate"], {
-			env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", DATA_DIR: dir },
-			stdio: ["ignore", "pipe", "pipe"],
-		});
+		const cli = spawn(
+			process.execPath,
+			["--import", "tsx", join(import.meta.dirname, "cli/main.ts"), "migrate"],
+			{
+				env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", DATA_DIR: dir },
+				stdio: ["ignore", "pipe", "pipe"],
+			},
+		);
 		let cliOutput = "";
 		cli.stderr?.on("data", (chunk) => {
 			cliOutput += chunk;

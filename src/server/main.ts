@@ -1,8 +1,8 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirBusyError } from "./data-dir-lock";
-import { startupTasks } from "./startup";
 import { openRuntime } from "./runtime";
+import { startupTasks } from "./startup";
 
 /** Ends the start with one clear line and a non-zero exit code. */
 function fail(message: string): never {
@@ -14,8 +14,14 @@ function describeStartError(error: unknown): string {
 	if (error instanceof ConfigError) return `configuração inválida: ${error.message}`;
 	if (error instanceof DataDirBusyError) return error.message;
 	const err = error as NodeJS.ErrnoException & { address?: string; port?: number };
-	if (err.code === "EADDRINUSE") return `a porta ${err.port} já está em uso (defina PORT para outra porta)`;
-	if (err.code === "ECONNREFUSED" || err.code === "ENOTFOUND" || err.code === "ETIMEDOUT" || /timeout/i.test(err.message ?? "")) {
+	if (err.code === "EADDRINUSE")
+		return `a porta ${err.port} já está em uso (defina PORT para outra porta)`;
+	if (
+		err.code === "ECONNREFUSED" ||
+		err.code === "ENOTFOUND" ||
+		err.code === "ETIMEDOUT" ||
+		/timeout/i.test(err.message ?? "")
+	) {
 		return `não foi possível conectar ao banco de dados (DATABASE_URL): ${err.message}`;
 	}
 	return `falha ao iniciar: ${err.message ?? String(error)}`;
@@ -28,7 +34,9 @@ async function main() {
 	} catch (error) {
 		fail(describeStartError(error));
 	}
-	const runtime = await openRuntime(config, "server").catch((error: unknown) => fail(describeStartError(error)));
+	const runtime = await openRuntime(config, "server").catch((error: unknown) =>
+		fail(describeStartError(error)),
+	);
 	const app = await buildApp({ config, database: runtime.database, storage: runtime.storage });
 
 	let closing = false;
@@ -61,7 +69,12 @@ async function main() {
 		fail(describeStartError(error));
 	}
 	app.log.info(
-		{ url: config.publicUrl, database: runtime.database.engine, storage: runtime.storage.kind, signIn: config.oidc.mode },
+		{
+			url: config.publicUrl,
+			database: runtime.database.engine,
+			storage: runtime.storage.kind,
+			signIn: config.oidc.mode,
+		},
 		`lapsix pronto em ${config.publicUrl}`,
 	);
 }

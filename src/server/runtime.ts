@@ -20,7 +20,10 @@ export interface Runtime {
 export async function openRuntime(config: Config, role: "server" | "cli"): Promise<Runtime> {
 	const lock: DataDirLock | null = config.databaseUrl
 		? null
-		: acquireDataDirLock(config.dataDir, { role, url: role === "server" ? config.publicUrl : undefined });
+		: acquireDataDirLock(config.dataDir, {
+				role,
+				url: role === "server" ? config.publicUrl : undefined,
+			});
 	let database: DatabaseHandle | undefined;
 	try {
 		database = await openDatabase(config);

@@ -12,7 +12,8 @@ export async function startupTasks(app: FastifyInstance, runtime: Runtime): Prom
 		app.log.info({ migrations: runtime.migrationsApplied }, "database migrated");
 	}
 	const recovered = await app.ingest.recoverPending();
-	if (recovered > 0) app.log.info({ sessions: recovered }, "ingested sessions received before a restart");
+	if (recovered > 0)
+		app.log.info({ sessions: recovered }, "ingested sessions received before a restart");
 	if (!config.seedDemo) return;
 	const started = Date.now();
 	const result = await seedDemoData({
@@ -23,7 +24,12 @@ export async function startupTasks(app: FastifyInstance, runtime: Runtime): Prom
 	});
 	if (result.seeded) {
 		app.log.info(
-			{ users: result.users, loggers: result.loggers, sessions: result.sessions, ms: Date.now() - started },
+			{
+				users: result.users,
+				loggers: result.loggers,
+				sessions: result.sessions,
+				ms: Date.now() - started,
+			},
 			`demo data seeded; sign in as admin@lapsix.example, vendedor@lapsix.example or piloto1@lapsix.example (device keys in ${result.deviceKeysFile})`,
 		);
 	}

@@ -29,7 +29,14 @@ export function defineEndpoint<
 	P extends z.ZodType = None,
 	Q extends z.ZodType = None,
 	B extends z.ZodType = None,
->(def: { method: HttpMethod; path: string; params?: P; query?: Q; body?: B; response: R }): Endpoint<P, Q, B, R> {
+>(def: {
+	method: HttpMethod;
+	path: string;
+	params?: P;
+	query?: Q;
+	body?: B;
+	response: R;
+}): Endpoint<P, Q, B, R> {
 	return {
 		method: def.method,
 		path: def.path,

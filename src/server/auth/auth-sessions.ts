@@ -18,13 +18,24 @@ export interface ResolvedAuthSession {
 	expiresAt: Date;
 }
 
-export function createAuthSessionService(repo: AuthSessionRepository, now: () => Date = () => new Date()) {
+export function createAuthSessionService(
+	repo: AuthSessionRepository,
+	now: () => Date = () => new Date(),
+) {
 	return {
 		/** A new random id at every sign-in; only its hash is stored. */
-		async create(userId: string, userAgent: string | null): Promise<{ token: string; expiresAt: Date }> {
+		async create(
+			userId: string,
+			userAgent: string | null,
+		): Promise<{ token: string; expiresAt: Date }> {
 			const token = randomBytes(32).toString("base64url");
 			const expiresAt = new Date(now().getTime() + SESSION_ABSOLUTE_LIFETIME_MS);
-			await repo.insert({ idHash: hashSessionToken(token), userId, expiresAt, userAgent: userAgent?.slice(0, 400) ?? null });
+			await repo.insert({
+				idHash: hashSessionToken(token),
+				userId,
+				expiresAt,
+				userAgent: userAgent?.slice(0, 400) ?? null,
+			});
 			return { token, expiresAt };
 		},
 
@@ -34,7 +45,10 @@ export function createAuthSessionService(repo: AuthSessionRepository, now: () =>
 			const row = await repo.findWithUser(idHash);
 			if (!row) return null;
 			const at = now();
-			if (row.expiresAt.getTime() <= at.getTime() || at.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS) {
+			if (
+				row.expiresAt.getTime() <= at.getTime() ||
+				at.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_TIMEOUT_MS
+			) {
 				await repo.delete(idHash);
 				return null;
 			}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError, forbidden, unauthorized } from "../errors";
-import { ANONYMOUS, type Actor } from "./actor";
+import { type AppError, forbidden, unauthorized } from "../errors";
+import { type Actor, ANONYMOUS } from "./actor";
 
 /**
  * Who may call a route, declared on every route as `config: { policy }`:
@@ -15,7 +15,13 @@ import { ANONYMOUS, type Actor } from "./actor";
  */
 export type PolicyName = "public" | "signedIn" | "seller" | "admin" | "device";
 
-export const POLICY_NAMES: readonly PolicyName[] = ["public", "signedIn", "seller", "admin", "device"];
+export const POLICY_NAMES: readonly PolicyName[] = [
+	"public",
+	"signedIn",
+	"seller",
+	"admin",
+	"device",
+];
 
 declare module "fastify" {
 	interface FastifyContextConfig {

@@ -11,7 +11,11 @@ declare module "fastify" {
 	interface FastifyInstance {
 		authSessions: AuthSessionService;
 		/** Starts a sign-in session for the user and sets its cookie. */
-		issueSessionCookie(reply: FastifyReply, userId: string, userAgent: string | null): Promise<void>;
+		issueSessionCookie(
+			reply: FastifyReply,
+			userId: string,
+			userAgent: string | null,
+		): Promise<void>;
 		clearSessionCookie(reply: FastifyReply): void;
 		csrfTokenFor(authSessionId: string): string;
 	}
@@ -46,18 +50,26 @@ async function sessionPlugin(app: FastifyInstance) {
 
 	app.decorate("authSessions", service);
 	app.decorate("csrfTokenFor", csrfTokenFor);
-	app.decorate("issueSessionCookie", async (reply: FastifyReply, userId: string, userAgent: string | null) => {
-		const { token, expiresAt } = await service.create(userId, userAgent);
-		reply.setCookie(cookieName, token, {
+	app.decorate(
+		"issueSessionCookie",
+		async (reply: FastifyReply, userId: string, userAgent: string | null) => {
+			const { token, expiresAt } = await service.create(userId, userAgent);
+			reply.setCookie(cookieName, token, {
+				path: "/",
+				httpOnly: true,
+				sameSite: "lax",
+				secure: config.secureCookies,
+				expires: expiresAt,
+			});
+		},
+	);
+	app.decorate("clearSessionCookie", (reply: FastifyReply) => {
+		reply.clearCookie(cookieName, {
 			path: "/",
 			httpOnly: true,
 			sameSite: "lax",
 			secure: config.secureCookies,
-			expires: expiresAt,
 		});
-	});
-	app.decorate("clearSessionCookie", (reply: FastifyReply) => {
-		reply.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: config.secureCookies });
 	});
 
 	app.authenticators.user = async (request, reply) => {
@@ -82,9 +94,15 @@ async function sessionPlugin(app: FastifyInstance) {
 			originAllowed(request, config.publicUrl);
 		if (!valid) {
 			request.log.warn({ event: "access_denied", reason: "csrf" }, "request denied");
-			throw forbidden("Requisição recusada (proteção CSRF). Recarregue a página e tente de novo.", "csrf");
+			throw forbidden(
+				"Requisição recusada (proteção CSRF). Recarregue a página e tente de novo.",
+				"csrf",
+			);
 		}
 	});
 }
 
-export const sessionCookiePlugin = fp(sessionPlugin, { name: "session-cookie", dependencies: ["access-control"] });
+export const sessionCookiePlugin = fp(sessionPlugin, {
+	name: "session-cookie",
+	dependencies: ["access-control"],
+});

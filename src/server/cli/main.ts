@@ -21,7 +21,7 @@ Comandos:
   demo seed                                 grava as contas e sessões de demonstração
 `;
 
-async function withRuntime(io: CliIo, run: (runtime: Runtime) => Promise<number>): Promise<number> {
+async function withRuntime(run: (runtime: Runtime) => Promise<number>): Promise<number> {
 	const config = loadConfig();
 	const runtime = await openRuntime(config, "cli");
 	try {
@@ -36,7 +36,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 	try {
 		switch (command) {
 			case "migrate":
-				return await withRuntime(io, async (runtime) => {
+				return await withRuntime(async (runtime) => {
 					const applied = runtime.migrationsApplied;
 					io.stdout.write(
 						applied.length === 0
@@ -47,23 +47,33 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 				});
 			case "user":
 				if (sub !== "add") break;
-				return await withRuntime(io, (runtime) => runUserAddCommand(rest, { db: runtime.database.db }, io));
+				return await withRuntime((runtime) =>
+					runUserAddCommand(rest, { db: runtime.database.db }, io),
+				);
 			case "hardware":
 				if (sub !== "add") break;
-				return await withRuntime(io, (runtime) => runHardwareAddCommand(rest, { db: runtime.database.db }, io));
+				return await withRuntime((runtime) =>
+					runHardwareAddCommand(rest, { db: runtime.database.db }, io),
+				);
 			case "import":
-				return await withRuntime(io, (runtime) =>
+				return await withRuntime((runtime) =>
 					runImportCommand(
 						[sub, ...rest].filter((a): a is string => a !== undefined),
-						{ db: runtime.database.db, ingest: createIngestService({ db: runtime.database.db, storage: runtime.storage }) },
+						{
+							db: runtime.database.db,
+							ingest: createIngestService({ db: runtime.database.db, storage: runtime.storage }),
+						},
 						io,
 					),
 				);
 			case "analyze":
-				return await runAnalyzeCommand([sub, ...rest].filter((a): a is string => a !== undefined), io);
+				return await runAnalyzeCommand(
+					[sub, ...rest].filter((a): a is string => a !== undefined),
+					io,
+				);
 			case "demo":
 				if (sub !== "seed") break;
-				return await withRuntime(io, (runtime) => runDemoSeedCommand(rest, runtime, io));
+				return await withRuntime((runtime) => runDemoSeedCommand(rest, runtime, io));
 			case undefined:
 			case "help":
 			case "--help":
@@ -88,9 +98,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-	runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }).then(
-		(code) => {
-			process.exitCode = code;
-		},
-	);
+	runCli(process.argv.slice(2), {
+		stdout: process.stdout,
+		stderr: process.stderr,
+		stdin: process.stdin,
+	}).then((code) => {
+		process.exitCode = code;
+	});
 }

@@ -23,7 +23,12 @@ export function createSecretBox(secretKey: Buffer, purpose: string): SecretBox {
 			const cipher = createCipheriv("aes-256-gcm", key, iv);
 			cipher.setAAD(aad);
 			const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-			return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(":");
+			return [
+				"v1",
+				iv.toString("base64url"),
+				cipher.getAuthTag().toString("base64url"),
+				body.toString("base64url"),
+			].join(":");
 		},
 		open(sealed) {
 			const [version, iv, tag, body] = sealed.split(":");
@@ -33,7 +38,10 @@ export function createSecretBox(secretKey: Buffer, purpose: string): SecretBox {
 			const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
 			decipher.setAAD(aad);
 			decipher.setAuthTag(Buffer.from(tag, "base64url"));
-			return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+			return Buffer.concat([
+				decipher.update(Buffer.from(body, "base64url")),
+				decipher.final(),
+			]).toString("utf8");
 		},
 	};
 }

@@ -49,7 +49,12 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 			return pg.types.getTypeParser(oid, format as "text");
 		},
 	};
-	const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: 5000 });
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: 10,
+		types,
+		connectionTimeoutMillis: 5000,
+	});
 	// Fail fast with the driver's reason when the server cannot be reached.
 	const probe = await pool.connect();
 	probe.release();

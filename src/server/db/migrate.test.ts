@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/test-database";
 import type { DatabaseHandle } from "./database";
 import { migrate, readMigrations, splitSqlStatements } from "./migrate";
-import { createTestDatabase } from "../test/test-database";
 
 describe("splitSqlStatements", () => {
 	it("splits at semicolons outside quotes, comments and dollar quotes", () => {
@@ -26,23 +26,40 @@ describe("migrate", () => {
 
 	it("has applied every migration and applies nothing twice", async () => {
 		expect(await migrate(handle.db)).toEqual([]);
-		const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(handle.db);
+		const rows = await sql<{
+			name: string;
+		}>`SELECT name FROM schema_migrations ORDER BY name`.execute(handle.db);
 		expect(rows.rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
 	});
 
 	it("creates the tables of the data model", async () => {
 		const rows = await sql<{ table_name: string }>`
-			SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(handle.db);
+			SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`.execute(
+			handle.db,
+		);
 		expect(rows.rows.map((r) => r.table_name)).toEqual(
-			expect.arrayContaining(["audit_log", "auth_sessions", "hardware", "laps", "sessions", "users"]),
+			expect.arrayContaining([
+				"audit_log",
+				"auth_sessions",
+				"hardware",
+				"laps",
+				"sessions",
+				"users",
+			]),
 		);
 	});
 
 	it("enforces lower-case unique e-mails and valid hardware ids", async () => {
 		await handle.db.insertInto("users").values({ email: "ana@example.com" }).execute();
-		await expect(handle.db.insertInto("users").values({ email: "ana@example.com" }).execute()).rejects.toThrow();
-		await expect(handle.db.insertInto("users").values({ email: "Ana@Example.com" }).execute()).rejects.toThrow();
-		await expect(handle.db.insertInto("hardware").values({ id: "bad/id" }).execute()).rejects.toThrow();
+		await expect(
+			handle.db.insertInto("users").values({ email: "ana@example.com" }).execute(),
+		).rejects.toThrow();
+		await expect(
+			handle.db.insertInto("users").values({ email: "Ana@Example.com" }).execute(),
+		).rejects.toThrow();
+		await expect(
+			handle.db.insertInto("hardware").values({ id: "bad/id" }).execute(),
+		).rejects.toThrow();
 		await handle.db.insertInto("hardware").values({ id: "A7F3_1" }).execute();
 	});
 

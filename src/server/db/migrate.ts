@@ -17,7 +17,10 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 	return readdirSync(dir)
 		.filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
 		.sort()
-		.map((file) => ({ name: file.replace(/\.sql$/, ""), sql: readFileSync(join(dir, file), "utf8") }));
+		.map((file) => ({
+			name: file.replace(/\.sql$/, ""),
+			sql: readFileSync(join(dir, file), "utf8"),
+		}));
 }
 
 /**

@@ -60,6 +60,8 @@ export interface SessionsTable {
 	created_at: GeneratedTimestamp;
 	updated_at: GeneratedTimestamp;
 	processed_at: Timestamp | null;
+	/** Set when new bytes are stored and cleared when they are ingested: what a restart resumes. */
+	pending_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface LapsTable {

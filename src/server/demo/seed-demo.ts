@@ -64,12 +64,22 @@ export async function seedDemoData(deps: SeedDemoDeps): Promise<SeedDemoResult> 
 			sellerId: logger.seller ? (userIds.get(logger.seller) ?? null) : null,
 			deviceKeyHash: hashDeviceKey(key),
 			firmwareVersion: logger.firmwareVersion ?? null,
-			lastSeenAt: logger.lastSeenMinutesAgo === undefined ? null : new Date(now.getTime() - logger.lastSeenMinutesAgo * 60_000),
+			lastSeenAt:
+				logger.lastSeenMinutesAgo === undefined
+					? null
+					: new Date(now.getTime() - logger.lastSeenMinutesAgo * 60_000),
 		});
-		await repo.insertAudit({ action: "hardware.register", targetType: "hardware", targetId: logger.id, details: { name: logger.name } });
+		await repo.insertAudit({
+			action: "hardware.register",
+			targetType: "hardware",
+			targetId: logger.id,
+			details: { name: logger.name },
+		});
 	}
 	const deviceKeysFile = join(deps.dataDir, "demo-device-keys.txt");
-	writeFileSync(deviceKeysFile, `# logger\tdevice key (demo only)\n${keyLines.join("\n")}\n`, { mode: 0o600 });
+	writeFileSync(deviceKeysFile, `# logger\tdevice key (demo only)\n${keyLines.join("\n")}\n`, {
+		mode: 0o600,
+	});
 
 	for (const session of DEMO_SESSIONS) {
 		const simulated = simulateSession({

@@ -1,12 +1,17 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import {
+	hasZodFastifySchemaValidationErrors,
+	isResponseSerializationError,
+} from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/endpoint";
 import { AppError } from "../errors";
 
 function describeValidation(error: FastifyError): ApiErrorBody {
 	const issues = hasZodFastifySchemaValidationErrors(error) ? error.validation : [];
 	const first = issues[0];
-	const where = first?.instancePath ? first.instancePath.replace(/^\//, "").replaceAll("/", ".") : "";
+	const where = first?.instancePath
+		? first.instancePath.replace(/^\//, "").replaceAll("/", ".")
+		: "";
 	const message = first?.message ?? "Requisição inválida.";
 	return {
 		error: "validation",
@@ -49,6 +54,9 @@ export function installErrorHandler(app: FastifyInstance): void {
 	});
 
 	app.setNotFoundHandler((request, reply) => {
-		reply.status(404).send({ error: "not_found", message: `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}` });
+		reply.status(404).send({
+			error: "not_found",
+			message: `Rota não encontrada: ${request.method} ${request.url.split("?")[0]}`,
+		});
 	});
 }

@@ -18,7 +18,12 @@ export interface AuthSessionWithUser {
 
 export function createAuthSessionRepository(db: Kysely<Database>) {
 	return {
-		async insert(row: { idHash: string; userId: string; expiresAt: Date; userAgent: string | null }) {
+		async insert(row: {
+			idHash: string;
+			userId: string;
+			expiresAt: Date;
+			userAgent: string | null;
+		}) {
 			await db
 				.insertInto("auth_sessions")
 				.values({
@@ -69,7 +74,11 @@ export function createAuthSessionRepository(db: Kysely<Database>) {
 		},
 
 		async touch(idHash: string, at: Date) {
-			await db.updateTable("auth_sessions").set({ last_seen_at: at }).where("id_hash", "=", idHash).execute();
+			await db
+				.updateTable("auth_sessions")
+				.set({ last_seen_at: at })
+				.where("id_hash", "=", idHash)
+				.execute();
 		},
 
 		async delete(idHash: string) {

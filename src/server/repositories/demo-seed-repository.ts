@@ -5,7 +5,10 @@ import type { Database } from "../db/schema";
 export function createDemoSeedRepository(db: Kysely<Database>) {
 	return {
 		async countUsers(): Promise<number> {
-			const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+			const row = await db
+				.selectFrom("users")
+				.select((eb) => eb.fn.countAll<string>().as("n"))
+				.executeTakeFirstOrThrow();
 			return Number(row.n);
 		},
 
@@ -61,12 +64,21 @@ export function createDemoSeedRepository(db: Kysely<Database>) {
 					})
 					.execute();
 				if (logger.ownerId) {
-					await trx.updateTable("users").set({ hardware_id: logger.id }).where("id", "=", logger.ownerId).execute();
+					await trx
+						.updateTable("users")
+						.set({ hardware_id: logger.id })
+						.where("id", "=", logger.ownerId)
+						.execute();
 				}
 			});
 		},
 
-		async insertAudit(entry: { action: string; targetType: string; targetId: string; details: unknown }) {
+		async insertAudit(entry: {
+			action: string;
+			targetType: string;
+			targetId: string;
+			details: unknown;
+		}) {
 			await db
 				.insertInto("audit_log")
 				.values({

@@ -18,9 +18,16 @@ export async function spaRoutes(app: FastifyInstance, options: { webRoot: string
 	app.get("/*", { config: { policy: "public" } }, async (request, reply) => {
 		const path = (request.params as { "*": string })["*"] ?? "";
 		if (/^(api|auth|oidc)(\/|$)/.test(path)) {
-			return reply.status(404).send({ error: "not_found", message: `Rota não encontrada: ${request.url.split("?")[0]}` });
+			return reply
+				.status(404)
+				.send({ error: "not_found", message: `Rota não encontrada: ${request.url.split("?")[0]}` });
 		}
-		if (path !== "" && path !== "index.html" && !path.includes("..") && isFile(join(webRoot, path))) {
+		if (
+			path !== "" &&
+			path !== "index.html" &&
+			!path.includes("..") &&
+			isFile(join(webRoot, path))
+		) {
 			const immutable = path.startsWith("assets/");
 			return reply.sendFile(path, {
 				maxAge: immutable ? 365 * 24 * 3600 * 1000 : 0,
@@ -28,7 +35,10 @@ export async function spaRoutes(app: FastifyInstance, options: { webRoot: string
 			});
 		}
 		if (!existsSync(indexFile)) {
-			return reply.status(503).type("text/plain; charset=utf-8").send("O cliente web não foi construído: rode `npm run build`.");
+			return reply
+				.status(503)
+				.type("text/plain; charset=utf-8")
+				.send("O cliente web não foi construído: rode `npm run build`.");
 		}
 		// The shell must always be fresh so a new deploy's hashed assets are picked up.
 		return reply.header("cache-control", "no-cache").sendFile("index.html");

@@ -223,27 +223,24 @@ describe("assigning a logger to a rider (admin)", () => {
 describe("concurrent assignments", () => {
 	// PGlite runs every request on one session: until its driver runs transactions one at a time,
 	// concurrent transactions there interleave. PostgreSQL runs this with real parallel connections.
-	it(
-		"keep owners and riders consistent; a collision is a 409, never a half-written state",
-		async () => {
-			const riders = await Promise.all(Array.from({ length: 4 }, () => user()));
-			const loggers = await Promise.all(Array.from({ length: 4 }, () => logger()));
-			const moves = Array.from({ length: 24 }, (_, i) =>
-				service.assignHardwareToRider(
-					adminActor,
-					loggers[(i * 7) % 4]!,
-					riders[(i * 5 + (i >> 2)) % 4]!.id,
-				),
-			);
-			const results = await Promise.allSettled(moves);
-			const failures = results.flatMap((r) =>
-				r.status === "rejected" ? [r.reason as AppError] : [],
-			);
-			// Owner changes queue behind one lock: none collides, none deadlocks.
-			expect(failures.map(String)).toEqual([]);
-			await expectConsistentLinks();
-		},
-	);
+	it("keep owners and riders consistent; a collision is a 409, never a half-written state", async () => {
+		const riders = await Promise.all(Array.from({ length: 4 }, () => user()));
+		const loggers = await Promise.all(Array.from({ length: 4 }, () => logger()));
+		const moves = Array.from({ length: 24 }, (_, i) =>
+			service.assignHardwareToRider(
+				adminActor,
+				loggers[(i * 7) % 4]!,
+				riders[(i * 5 + (i >> 2)) % 4]!.id,
+			),
+		);
+		const results = await Promise.allSettled(moves);
+		const failures = results.flatMap((r) =>
+			r.status === "rejected" ? [r.reason as AppError] : [],
+		);
+		// Owner changes queue behind one lock: none collides, none deadlocks.
+		expect(failures.map(String)).toEqual([]);
+		await expectConsistentLinks();
+	});
 });
 
 describe("assigning from a seller's stock", () => {

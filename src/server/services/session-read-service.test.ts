@@ -87,7 +87,7 @@ describe("session read API", () => {
 		await put("Zeta", "05032025", "gps.six", "lixo\n");
 		stockSession = (await put("Interlagos", "02032025", "lap.six", files.lapSix, "STOCK")).session
 			.id;
-	});
+	}, 180_000);
 	afterAll(async () => {
 		await ctx?.close();
 	});

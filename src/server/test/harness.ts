@@ -1,7 +1,8 @@
+import diagnostics from "node:diagnostics_channel";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from "fastify";
 import { buildApp } from "../app";
 import { hashSessionToken } from "../auth/auth-sessions";
 import { CSRF_HEADER, sessionCookieName } from "../auth/session-plugin";
@@ -29,7 +30,21 @@ export interface TestContext {
 	db: DatabaseHandle["db"];
 	storage: ObjectStorage;
 	dataDir: string;
-	createUser(props?: Partial<Pick<UserRow, "email" | "display_name" | "is_admin" | "is_seller" | "seller_id" | "wifi_ssid" | "pilot_name" | "bike_number">>): Promise<UserRow>;
+	createUser(
+		props?: Partial<
+			Pick<
+				UserRow,
+				| "email"
+				| "display_name"
+				| "is_admin"
+				| "is_seller"
+				| "seller_id"
+				| "wifi_ssid"
+				| "pilot_name"
+				| "bike_number"
+			>
+		>,
+	): Promise<UserRow>;
 	signIn(userId: string): Promise<SignedIn>;
 	/** app.inject with the user's cookie and CSRF headers (anonymous when `as` is null). */
 	request(as: SignedIn | null, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -42,6 +57,8 @@ export interface TestContextOptions {
 	env?: Record<string, string>;
 	/** Provide another storage (e.g. S3 against a local test server). */
 	storage?: (dataDir: string) => Promise<ObjectStorage> | ObjectStorage;
+	/** Sees every route as it is registered (the access matrix checks that each one has a row). */
+	onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -60,8 +77,24 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 		...options.env,
 	});
 	const database = await createTestDatabase();
-	const storage = options.storage ? await options.storage(dataDir) : new FilesystemStorage(join(dataDir, "objects"));
-	const app = await buildApp({ config, database, storage }, { webRoot: join(dataDir, "web") });
+	const storage = options.storage
+		? await options.storage(dataDir)
+		: new FilesystemStorage(join(dataDir, "objects"));
+	// Fastify announces each new instance on this channel before any plugin runs: the only way to
+	// add an onRoute hook that sees every route buildApp registers.
+	const initialization = diagnostics.channel("fastify.initialization");
+	const onRoute = options.onRoute;
+	const addRouteHook = onRoute
+		? (message: unknown) =>
+				(message as { fastify: FastifyInstance }).fastify.addHook("onRoute", onRoute)
+		: undefined;
+	if (addRouteHook) initialization.subscribe(addRouteHook);
+	let app: FastifyInstance;
+	try {
+		app = await buildApp({ config, database, storage }, { webRoot: join(dataDir, "web") });
+	} finally {
+		if (addRouteHook) initialization.unsubscribe(addRouteHook);
+	}
 	await app.ready();
 	const db = database.db;
 

@@ -73,7 +73,9 @@ export const LapView = z.object({
 export type LapView = z.infer<typeof LapView>;
 
 const FigureWithLap = <K extends string>(key: K) =>
-	z.object({ [key]: z.number(), lap: z.number().int() } as { [P in K]: z.ZodNumber } & { lap: z.ZodNumber });
+	z.object({ [key]: z.number(), lap: z.number().int() } as { [P in K]: z.ZodNumber } & {
+		lap: z.ZodNumber;
+	});
 
 export const SessionSummaryView = z.object({
 	bestLap: z.object({ number: z.number().int(), timeMs: z.number().int() }).nullable(),

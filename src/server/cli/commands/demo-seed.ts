@@ -4,7 +4,11 @@ import type { Runtime } from "../../runtime";
 import type { CliIo } from "../io";
 
 /** `lapsix demo seed`: the demo accounts, loggers and sessions, into an empty database only. */
-export async function runDemoSeedCommand(args: string[], runtime: Runtime, io: CliIo): Promise<number> {
+export async function runDemoSeedCommand(
+	args: string[],
+	runtime: Runtime,
+	io: CliIo,
+): Promise<number> {
 	if (args.length > 0) {
 		io.stderr.write(`lapsix demo seed: argumento inesperado: ${args.join(" ")}\n`);
 		return 2;

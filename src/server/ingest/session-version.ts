@@ -1,0 +1,104 @@
+import { analyzeSession } from "../../domain/six/analyze";
+import { emptyGpsPoints } from "../../domain/six/gps-columns";
+import { parseGpsFile } from "../../domain/six/parse-gps";
+import { parseLapFile } from "../../domain/six/parse-lap";
+import { encodeLapPath } from "../../domain/six/path-codec";
+import type {
+	GpsFile,
+	LapFile,
+	ParseIssue,
+	SessionSummary,
+	SixFileName,
+} from "../../domain/six/types";
+import type { NewLapRow } from "../repositories/session-repository";
+
+/** A report beyond this many lines is cut (a garbage file would otherwise fill the row). */
+export const MAX_STORED_REPORT_LINES = 2000;
+
+export interface ParsedSessionVersion {
+	summary: SessionSummary;
+	report: ParseIssue[];
+	laps: NewLapRow[];
+}
+
+export type SessionVersionResult =
+	| { ok: true; version: ParsedSessionVersion }
+	| { ok: false; error: string };
+
+/** True when the bytes hold anything but whitespace. */
+function hasContent(bytes: Uint8Array): boolean {
+	for (let i = 0; i < bytes.length; i++) {
+		const b = bytes[i]!;
+		if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return true;
+	}
+	return false;
+}
+
+function unreadable(file: SixFileName, report: ParseIssue[]): string {
+	const first = report[0];
+	const example = first ? ` (linha ${first.line}: ${first.reason})` : "";
+	return `Não foi possível ler ${file}: nenhuma linha válida${example}.`;
+}
+
+/** Keeps the first lines of each file's report and says how many were left out. */
+export function capReport(report: ParseIssue[], max = MAX_STORED_REPORT_LINES): ParseIssue[] {
+	if (report.length <= max) return report;
+	const kept = report.slice(0, max);
+	const last = kept[kept.length - 1]!;
+	kept.push({
+		file: last.file,
+		line: last.line,
+		reason: `mais ${report.length - max} problemas não listados`,
+	});
+	return kept;
+}
+
+/**
+ * Parses what storage holds for a session and builds the rows of its new version. A file with
+ * content but not one readable line (a damaged or foreign file) makes the whole version fail:
+ * replacing good laps by an empty table would lose data, and the logger sends the file again.
+ * An empty file is not a failure: it reads as "nothing recorded".
+ */
+export function buildSessionVersion(
+	sessionId: string,
+	lapBytes: Uint8Array | null,
+	gpsBytes: Uint8Array | null,
+): SessionVersionResult {
+	if (lapBytes === null && gpsBytes === null) {
+		return { ok: false, error: "Nenhum arquivo da sessão foi encontrado no armazenamento." };
+	}
+	const lap: LapFile = lapBytes === null ? { laps: [], report: [] } : parseLapFile(lapBytes);
+	if (lapBytes !== null && lap.laps.length === 0 && hasContent(lapBytes)) {
+		return { ok: false, error: unreadable("lap.six", lap.report) };
+	}
+	const gps: GpsFile =
+		gpsBytes === null ? { points: emptyGpsPoints(), report: [] } : parseGpsFile(gpsBytes);
+	if (gpsBytes !== null && gps.points.length === 0 && hasContent(gpsBytes)) {
+		return { ok: false, error: unreadable("gps.six", gps.report) };
+	}
+	const analysis = analyzeSession(lap, gps);
+	const pathByLap = new Map(analysis.paths.map((p) => [p.lapNumber, p]));
+	const laps: NewLapRow[] = analysis.laps.map((l) => {
+		const range = pathByLap.get(l.number);
+		return {
+			session_id: sessionId,
+			lap_number: l.number,
+			time_ms: l.timeMs,
+			battery: l.battery,
+			entry_sec: l.entry,
+			distance_m: l.distanceM,
+			sprint_count: l.sprintCount,
+			sectors: JSON.stringify(l.sectors),
+			point_count: l.points,
+			max_speed_kmh: l.maxSpeedKmh,
+			min_speed_kmh: l.minSpeedKmh,
+			max_roll_deg: l.maxRollDeg,
+			min_roll_deg: l.minRollDeg,
+			path: range ? encodeLapPath(analysis.points, range) : null,
+		};
+	});
+	return {
+		ok: true,
+		version: { summary: analysis.summary, report: capReport(analysis.report), laps },
+	};
+}

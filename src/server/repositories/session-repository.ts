@@ -1,0 +1,454 @@
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { SixFileName } from "../../domain/six/types";
+import type { Database, LapsTable, SessionStatus } from "../db/schema";
+
+/**
+ * Sessions and laps: what the ingest writes and what the read API reads. The only SQL about
+ * them. Every function takes a `Kysely` that may be a transaction.
+ */
+
+type Db = Kysely<Database>;
+
+export type NewLapRow = Insertable<LapsTable>;
+
+/**
+ * Paths travel as base64 text decoded by the server: PGlite's own bytea conversion builds the
+ * hex text one byte at a time in JavaScript (~100x slower than this for a 1 MB session), and
+ * PostgreSQL does the same work in C either way.
+ */
+const pathToSql = (path: Uint8Array | null | undefined) =>
+	path
+		? sql<Uint8Array>`decode(${Buffer.from(path.buffer, path.byteOffset, path.byteLength).toString("base64")}, 'base64')`
+		: null;
+const pathFromSql = (text: string | null): Uint8Array | null =>
+	text === null ? null : Buffer.from(text, "base64");
+const pathAsBase64 = sql<string | null>`encode(path, 'base64')`;
+
+/** What the ingest needs of a session row. */
+export interface IngestSessionRow {
+	id: string;
+	status: SessionStatus;
+	version: number;
+	lapObjectKey: string | null;
+	lapSha256: string | null;
+	gpsObjectKey: string | null;
+	gpsSha256: string | null;
+	pending: boolean;
+}
+
+const INGEST_COLUMNS = [
+	"id",
+	"status",
+	"version",
+	"lap_object_key",
+	"lap_sha256",
+	"gps_object_key",
+	"gps_sha256",
+	"pending_since",
+] as const;
+
+function toIngestRow(row: {
+	id: string;
+	status: SessionStatus;
+	version: number;
+	lap_object_key: string | null;
+	lap_sha256: string | null;
+	gps_object_key: string | null;
+	gps_sha256: string | null;
+	pending_since: Date | null;
+}): IngestSessionRow {
+	return {
+		id: row.id,
+		status: row.status,
+		version: row.version,
+		lapObjectKey: row.lap_object_key,
+		lapSha256: row.lap_sha256,
+		gpsObjectKey: row.gps_object_key,
+		gpsSha256: row.gps_sha256,
+		pending: row.pending_since !== null,
+	};
+}
+
+export interface SessionSlot {
+	hardwareId: string;
+	track: string;
+	/** `yyyy-mm-dd` */
+	isoDate: string;
+}
+
+// ---- Ingest ------------------------------------------------------------------------------
+
+export async function hardwareExists(db: Db, hardwareId: string): Promise<boolean> {
+	const row = await db
+		.selectFrom("hardware")
+		.select("id")
+		.where("id", "=", hardwareId)
+		.executeTakeFirst();
+	return row !== undefined;
+}
+
+export async function findSessionForIngest(
+	db: Db,
+	slot: SessionSlot,
+): Promise<IngestSessionRow | null> {
+	const row = await db
+		.selectFrom("sessions")
+		.select(INGEST_COLUMNS)
+		.where("hardware_id", "=", slot.hardwareId)
+		.where("track", "=", slot.track)
+		.where("date", "=", slot.isoDate)
+		.executeTakeFirst();
+	return row ? toIngestRow(row) : null;
+}
+
+/**
+ * Creates the session row if it is new (its rider: the logger's owner right now) and locks it
+ * until the transaction ends: the database-level guard that serialises uploads of one session
+ * across processes. null when the logger does not exist.
+ */
+export async function createAndLockSession(
+	trx: Db,
+	slot: SessionSlot,
+): Promise<IngestSessionRow | null> {
+	await sql`
+		INSERT INTO sessions (hardware_id, rider_id, track, date)
+		SELECT id, owner_id, ${slot.track}, ${slot.isoDate}::date FROM hardware WHERE id = ${slot.hardwareId}
+		ON CONFLICT (hardware_id, track, date) DO NOTHING`.execute(trx);
+	return lockSessionBySlot(trx, slot);
+}
+
+export async function lockSessionBySlot(
+	trx: Db,
+	slot: SessionSlot,
+): Promise<IngestSessionRow | null> {
+	const row = await trx
+		.selectFrom("sessions")
+		.select(INGEST_COLUMNS)
+		.where("hardware_id", "=", slot.hardwareId)
+		.where("track", "=", slot.track)
+		.where("date", "=", slot.isoDate)
+		.forUpdate()
+		.executeTakeFirst();
+	return row ? toIngestRow(row) : null;
+}
+
+/** The stored file changed: remember it and mark the session for (re)ingest. */
+export async function recordReceivedFile(
+	trx: Db,
+	sessionId: string,
+	file: SixFileName,
+	objectKey: string,
+	sha256: string,
+): Promise<IngestSessionRow> {
+	const columns =
+		file === "lap.six"
+			? { lap_object_key: objectKey, lap_sha256: sha256 }
+			: { gps_object_key: objectKey, gps_sha256: sha256 };
+	const row = await trx
+		.updateTable("sessions")
+		.set({
+			...columns,
+			pending_since: sql<Date>`now()`,
+			updated_at: sql<Date>`now()`,
+			// Without a good version yet, the session waits for its first parse.
+			status: sql<SessionStatus>`CASE WHEN version > 0 THEN status ELSE 'received' END`,
+		})
+		.where("id", "=", sessionId)
+		.returning(INGEST_COLUMNS)
+		.executeTakeFirstOrThrow();
+	return toIngestRow(row);
+}
+
+export interface IngestedVersion {
+	lapSha256: string | null;
+	gpsSha256: string | null;
+	summary: unknown;
+	report: unknown;
+	laps: NewLapRow[];
+}
+
+/** Replaces the session's laps and figures by a new version (call inside the transaction). */
+export async function applyIngestedVersion(
+	trx: Db,
+	sessionId: string,
+	version: IngestedVersion,
+): Promise<IngestSessionRow> {
+	await trx.deleteFrom("laps").where("session_id", "=", sessionId).execute();
+	if (version.laps.length > 0) {
+		await trx
+			.insertInto("laps")
+			.values(version.laps.map((lap) => ({ ...lap, path: pathToSql(lap.path) })))
+			.execute();
+	}
+	const row = await trx
+		.updateTable("sessions")
+		.set({
+			status: "processed",
+			version: sql<number>`version + 1`,
+			lap_sha256: version.lapSha256,
+			gps_sha256: version.gpsSha256,
+			summary: JSON.stringify(version.summary),
+			report: JSON.stringify(version.report),
+			error: null,
+			processed_at: sql<Date>`now()`,
+			updated_at: sql<Date>`now()`,
+			pending_since: null,
+		})
+		.where("id", "=", sessionId)
+		.returning(INGEST_COLUMNS)
+		.executeTakeFirstOrThrow();
+	return toIngestRow(row);
+}
+
+/** The latest files could not be read: the previous good version (if any) stays. */
+export async function recordIngestFailure(
+	trx: Db,
+	sessionId: string,
+	error: string,
+): Promise<IngestSessionRow> {
+	const row = await trx
+		.updateTable("sessions")
+		.set({
+			status: sql<SessionStatus>`CASE WHEN version > 0 THEN 'processed' ELSE 'failed' END`,
+			error,
+			updated_at: sql<Date>`now()`,
+			pending_since: null,
+		})
+		.where("id", "=", sessionId)
+		.returning(INGEST_COLUMNS)
+		.executeTakeFirstOrThrow();
+	return toIngestRow(row);
+}
+
+/** Sessions whose files were recorded but not parsed (a crash or an error in between). */
+export async function listPendingSessions(db: Db): Promise<SessionSlot[]> {
+	const rows = await db
+		.selectFrom("sessions")
+		.select(["hardware_id", "track", "date"])
+		.where((eb) => eb.or([eb("pending_since", "is not", null), eb("status", "=", "received")]))
+		.orderBy("pending_since")
+		.execute();
+	return rows.map((r) => ({ hardwareId: r.hardware_id, track: r.track, isoDate: r.date }));
+}
+
+export async function countSessionContents(
+	db: Db,
+	sessionId: string,
+): Promise<{
+	laps: number;
+	lapsWithPath: number;
+	reportLines: number;
+	error: string | null;
+} | null> {
+	const row = await db
+		.selectFrom("sessions as s")
+		.select([
+			sql<number>`(SELECT count(*)::int FROM laps l WHERE l.session_id = s.id)`.as("laps"),
+			sql<number>`(SELECT count(*)::int FROM laps l WHERE l.session_id = s.id AND l.path IS NOT NULL)`.as(
+				"laps_with_path",
+			),
+			sql<number>`jsonb_array_length(s.report)`.as("report_lines"),
+			"s.error",
+		])
+		.where("s.id", "=", sessionId)
+		.executeTakeFirst();
+	return row
+		? {
+				laps: row.laps,
+				lapsWithPath: row.laps_with_path,
+				reportLines: row.report_lines,
+				error: row.error,
+			}
+		: null;
+}
+
+// ---- Reads ---------------------------------------------------------------------------------
+
+export interface RiderForRead {
+	id: string;
+	email: string;
+	displayName: string | null;
+	sellerId: string | null;
+	hardwareId: string | null;
+}
+
+export async function findRiderForRead(db: Db, riderId: string): Promise<RiderForRead | null> {
+	const row = await db
+		.selectFrom("users as u")
+		.leftJoin("hardware as h", "h.owner_id", "u.id")
+		.select([
+			"u.id",
+			"u.email",
+			"u.display_name",
+			"u.seller_id",
+			"u.hardware_id",
+			"h.id as owned_hardware_id",
+		])
+		.where("u.id", "=", riderId)
+		.executeTakeFirst();
+	if (!row) return null;
+	return {
+		id: row.id,
+		email: row.email,
+		displayName: row.display_name,
+		sellerId: row.seller_id,
+		hardwareId: row.owned_hardware_id ?? row.hardware_id,
+	};
+}
+
+export interface TreeSessionRow {
+	id: string;
+	track: string;
+	isoDate: string;
+	status: SessionStatus;
+}
+
+export async function listRiderSessions(db: Db, riderId: string): Promise<TreeSessionRow[]> {
+	const rows = await db
+		.selectFrom("sessions")
+		.select(["id", "track", "date", "status"])
+		.where("rider_id", "=", riderId)
+		.orderBy("date")
+		.execute();
+	return rows.map((r) => ({ id: r.id, track: r.track, isoDate: r.date, status: r.status }));
+}
+
+export async function listRiderLapTimes(
+	db: Db,
+	riderId: string,
+): Promise<{ sessionId: string; number: number; timeMs: number }[]> {
+	const rows = await db
+		.selectFrom("laps as l")
+		.innerJoin("sessions as s", "s.id", "l.session_id")
+		.select(["l.session_id", "l.lap_number", "l.time_ms"])
+		.where("s.rider_id", "=", riderId)
+		.orderBy("l.session_id")
+		.orderBy("l.lap_number")
+		.execute();
+	return rows.map((r) => ({ sessionId: r.session_id, number: r.lap_number, timeMs: r.time_ms }));
+}
+
+export interface SessionForRead {
+	id: string;
+	hardwareId: string;
+	riderId: string | null;
+	riderSellerId: string | null;
+	track: string;
+	isoDate: string;
+	status: SessionStatus;
+	version: number;
+	hasLapFile: boolean;
+	hasGpsFile: boolean;
+	processedAt: Date | null;
+	error: string | null;
+	summary: unknown;
+	report: unknown;
+}
+
+export async function findSessionForRead(
+	db: Db,
+	sessionId: string,
+): Promise<SessionForRead | null> {
+	const row = await db
+		.selectFrom("sessions as s")
+		.leftJoin("users as u", "u.id", "s.rider_id")
+		.select([
+			"s.id",
+			"s.hardware_id",
+			"s.rider_id",
+			"u.seller_id",
+			"s.track",
+			"s.date",
+			"s.status",
+			"s.version",
+			"s.lap_object_key",
+			"s.gps_object_key",
+			"s.processed_at",
+			"s.error",
+			"s.summary",
+			"s.report",
+		])
+		.where("s.id", "=", sessionId)
+		.executeTakeFirst();
+	if (!row) return null;
+	return {
+		id: row.id,
+		hardwareId: row.hardware_id,
+		riderId: row.rider_id,
+		riderSellerId: row.seller_id,
+		track: row.track,
+		isoDate: row.date,
+		status: row.status,
+		version: row.version,
+		hasLapFile: row.lap_object_key !== null,
+		hasGpsFile: row.gps_object_key !== null,
+		processedAt: row.processed_at,
+		error: row.error,
+		summary: row.summary,
+		report: row.report,
+	};
+}
+
+/** Who may see a session: its rider and the rider's seller (one indexed select). */
+export async function findSessionOwner(
+	db: Db,
+	sessionId: string,
+): Promise<{ riderId: string | null; riderSellerId: string | null } | null> {
+	const row = await db
+		.selectFrom("sessions as s")
+		.leftJoin("users as u", "u.id", "s.rider_id")
+		.select(["s.rider_id", "u.seller_id"])
+		.where("s.id", "=", sessionId)
+		.executeTakeFirst();
+	return row ? { riderId: row.rider_id, riderSellerId: row.seller_id } : null;
+}
+
+export async function listSessionLaps(db: Db, sessionId: string) {
+	return db
+		.selectFrom("laps")
+		.select([
+			"lap_number",
+			"time_ms",
+			"battery",
+			"entry_sec",
+			"distance_m",
+			"sprint_count",
+			"sectors",
+			"point_count",
+			"max_speed_kmh",
+			"min_speed_kmh",
+			"max_roll_deg",
+			"min_roll_deg",
+		])
+		.where("session_id", "=", sessionId)
+		.orderBy("lap_number")
+		.execute();
+}
+
+export async function findLapPath(
+	db: Db,
+	sessionId: string,
+	lapNumber: number,
+): Promise<{ path: Uint8Array | null } | null> {
+	const row = await db
+		.selectFrom("laps")
+		.select(pathAsBase64.as("path"))
+		.where("session_id", "=", sessionId)
+		.where("lap_number", "=", lapNumber)
+		.executeTakeFirst();
+	return row ? { path: pathFromSql(row.path) } : null;
+}
+
+export async function listLapPaths(
+	db: Db,
+	sessionId: string,
+): Promise<{ lapNumber: number; path: Uint8Array }[]> {
+	const rows = await db
+		.selectFrom("laps")
+		.select(["lap_number", pathAsBase64.as("path")])
+		.where("session_id", "=", sessionId)
+		.where("path", "is not", null)
+		.orderBy("lap_number")
+		.execute();
+	return rows.map((r) => ({ lapNumber: r.lap_number, path: pathFromSql(r.path) as Uint8Array }));
+}

@@ -1,0 +1,164 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { errorMessage } from "../api/client";
+import { EmptyState, ErrorState } from "../components/ui/States";
+
+export interface SelectOption {
+	value: string;
+	label: string;
+}
+
+/** One of the two selects: its options come from a query with its own loading/error state. */
+export interface AssignSelect {
+	label: string;
+	/** First option, shown while nothing is chosen. */
+	placeholder: string;
+	options: SelectOption[] | undefined;
+	isLoading: boolean;
+	error: unknown;
+	onRetry: () => void;
+	/** Shown when the list loaded and has nothing. */
+	emptyText: string;
+	testId: string;
+}
+
+interface AssignPanelProps {
+	title: string;
+	hint?: string;
+	left: AssignSelect;
+	right: AssignSelect;
+	/** Performs the assignment; resolves once the lists are fresh again. */
+	onAssign: (left: string, right: string) => Promise<unknown>;
+}
+
+/** How long "Cadastrado!" stays on the button. */
+export const DONE_LABEL_MS = 2000;
+
+function SelectField({
+	spec,
+	value,
+	onChange,
+}: {
+	spec: AssignSelect;
+	value: string;
+	onChange: (value: string) => void;
+}) {
+	const id = useId();
+	const options = spec.options ?? [];
+	const loaded = !spec.isLoading && !spec.error;
+	return (
+		<div className="field mg-assign__field">
+			<label className="field__label" htmlFor={id}>
+				{spec.label}
+			</label>
+			<select
+				id={id}
+				className="select"
+				data-testid={spec.testId}
+				value={value}
+				disabled={!loaded || options.length === 0}
+				onChange={(event) => onChange(event.target.value)}
+			>
+				<option value="">{spec.isLoading ? "Carregando…" : spec.placeholder}</option>
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+			{spec.error ? (
+				<ErrorState
+					what="Não foi possível carregar a lista."
+					error={spec.error}
+					onRetry={spec.onRetry}
+				/>
+			) : null}
+			{loaded && options.length === 0 ? <EmptyState text={spec.emptyText} /> : null}
+		</div>
+	);
+}
+
+/**
+ * Two selects and "Cadastrar": the button stays disabled until both have a value; after a
+ * successful assignment it reads "Cadastrado!" for a moment while the lists refresh in place.
+ */
+export function AssignPanel({ title, hint, left, right, onAssign }: AssignPanelProps) {
+	const headingId = useId();
+	const [leftValue, setLeftValue] = useState("");
+	const [rightValue, setRightValue] = useState("");
+	const [pending, setPending] = useState(false);
+	const [done, setDone] = useState(false);
+	const [error, setError] = useState<unknown>(null);
+	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+	useEffect(() => () => clearTimeout(timer.current), []);
+
+	// A choice that left its list (a logger that just went to a rider) is no longer a choice.
+	useEffect(() => {
+		if (leftValue && left.options && !left.options.some((o) => o.value === leftValue)) {
+			setLeftValue("");
+		}
+	}, [left.options, leftValue]);
+	useEffect(() => {
+		if (rightValue && right.options && !right.options.some((o) => o.value === rightValue)) {
+			setRightValue("");
+		}
+	}, [right.options, rightValue]);
+
+	const ready = leftValue !== "" && rightValue !== "" && !pending;
+
+	async function submit() {
+		if (!ready) return;
+		setPending(true);
+		setError(null);
+		setDone(false);
+		clearTimeout(timer.current);
+		try {
+			await onAssign(leftValue, rightValue);
+			setDone(true);
+			timer.current = setTimeout(() => setDone(false), DONE_LABEL_MS);
+		} catch (caught) {
+			setError(caught);
+		} finally {
+			setPending(false);
+		}
+	}
+
+	function choose(setter: (value: string) => void) {
+		return (value: string) => {
+			setter(value);
+			setError(null);
+		};
+	}
+
+	return (
+		<section className="card" aria-labelledby={headingId}>
+			<h2 id={headingId}>{title}</h2>
+			{hint ? <p className="field__hint">{hint}</p> : null}
+			<form
+				className="mg-assign"
+				onSubmit={(event) => {
+					event.preventDefault();
+					void submit();
+				}}
+			>
+				<SelectField spec={left} value={leftValue} onChange={choose(setLeftValue)} />
+				<SelectField spec={right} value={rightValue} onChange={choose(setRightValue)} />
+				<div className="mg-assign__action">
+					<button
+						type="submit"
+						className={done ? "btn btn--primary mg-done" : "btn btn--primary"}
+						disabled={!ready}
+						aria-busy={pending}
+					>
+						{done ? "Cadastrado!" : "Cadastrar"}
+					</button>
+				</div>
+			</form>
+			{error ? (
+				<p className="field__error mg-message" role="alert">
+					{errorMessage(error)}
+				</p>
+			) : null}
+		</section>
+	);
+}

@@ -1,0 +1,78 @@
+import type { AdminUserRow } from "../../shared/api/admin";
+import { Page } from "../components/layout/Page";
+import { AssignPanel } from "./AssignPanel";
+import "./management.css";
+import { cellText, personOptionLabel, sellerOptionLabel } from "./labels";
+import { useAdminSellers, useAdminUsers, useSetRiderSeller } from "./queries";
+import { SortableTable, type TableColumn } from "./SortableTable";
+
+const LINK_COLUMNS: TableColumn<AdminUserRow>[] = [
+	{ key: "rider", header: "Piloto", sortValue: (u) => u.email, render: (u) => u.email },
+	{
+		key: "pilotName",
+		header: "Nome do piloto",
+		sortValue: (u) => u.pilotName,
+		render: (u) => cellText(u.pilotName),
+	},
+	{
+		key: "seller",
+		header: "Revendedor",
+		sortValue: (u) => u.sellerEmail,
+		render: (u) => cellText(u.sellerEmail),
+	},
+];
+
+export function SellerAdmScreen() {
+	const sellers = useAdminSellers();
+	const users = useAdminUsers();
+	const setSeller = useSetRiderSeller();
+	const linked = users.data?.filter((user) => user.sellerId !== null);
+
+	return (
+		<Page title="Adm-Seller" subtitle="Pilotos e revendedores" wide>
+			<AssignPanel
+				title="Vincular piloto a revendedor"
+				hint="O piloto passa a ser cliente do revendedor escolhido."
+				left={{
+					label: "Revendedor",
+					placeholder: "Selecione o revendedor",
+					options: sellers.data?.map((seller) => ({
+						value: seller.id,
+						label: sellerOptionLabel(seller),
+					})),
+					isLoading: sellers.isLoading,
+					error: sellers.error,
+					onRetry: () => void sellers.refetch(),
+					emptyText: "Nenhum revendedor cadastrado.",
+					testId: "selleradm-seller",
+				}}
+				right={{
+					label: "Piloto",
+					placeholder: "Selecione o piloto",
+					options: users.data?.map((user) => ({ value: user.id, label: personOptionLabel(user) })),
+					isLoading: users.isLoading,
+					error: users.error,
+					onRetry: () => void users.refetch(),
+					emptyText: "Nenhum piloto cadastrado.",
+					testId: "selleradm-rider",
+				}}
+				onAssign={(sellerId, riderId) => setSeller.mutateAsync({ riderId, sellerId })}
+			/>
+			<section className="card" aria-labelledby="selleradm-linked-title">
+				<h2 id="selleradm-linked-title">Pilotos com revendedor</h2>
+				<SortableTable
+					caption="Pilotos com revendedor"
+					columns={LINK_COLUMNS}
+					rows={linked}
+					rowKey={(user) => user.id}
+					isLoading={users.isLoading}
+					error={users.error}
+					onRetry={() => void users.refetch()}
+					emptyText="Nenhum piloto tem revendedor."
+					errorWhat="Não foi possível carregar os pilotos."
+					testId="selleradm-table"
+				/>
+			</section>
+		</Page>
+	);
+}

@@ -1,0 +1,6 @@
+import { SellerAdmScreen } from "../management/SellerAdmScreen";
+
+/** /seller-adm: riders to sellers. */
+export default function SellerAdmPage() {
+	return <SellerAdmScreen />;
+}
