@@ -101,6 +101,16 @@ export interface AuthSessionsTable {
 	user_agent: string | null;
 }
 
+/** Sign-in attempts in flight: state, nonce and PKCE verifier sealed, keyed by a hash of state. */
+export interface OidcLoginAttemptsTable {
+	state_hash: string;
+	browser_hash: string;
+	sealed: string;
+	popup: boolean;
+	created_at: GeneratedTimestamp;
+	expires_at: Timestamp;
+}
+
 export interface Database {
 	users: UsersTable;
 	hardware: HardwareTable;
@@ -108,6 +118,7 @@ export interface Database {
 	laps: LapsTable;
 	audit_log: AuditLogTable;
 	auth_sessions: AuthSessionsTable;
+	oidc_login_attempts: OidcLoginAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,8 +4,8 @@ import type { MatrixActor, MatrixRow } from "../test/access-matrix-types";
  * Access matrix of the loggers' API: only a device key gets past the policy; a signed-in
  * person, whatever their role, is not a logger (401). The device rows leave no trace: the
  * uploads are refused after authentication (bad digest, bad metadata, unknown upload), so the
- * rows may run in any order. HEAD and OPTIONS of the tus endpoint are covered by
- * `tus-uploads.test.ts` (the matrix has no such methods).
+ * rows may run in any order. OPTIONS is tus's capability discovery: it needs the key too.
+ * HEAD of an upload is covered by `tus-uploads.test.ts`.
  */
 const DEVICE_ONLY = (deviceStatus: number): Record<MatrixActor, number> => ({
 	anonymous: 401,
@@ -51,6 +51,35 @@ export const deviceRouteMatrix: MatrixRow[] = [
 			"upload-metadata": `track ${Buffer.from("..").toString("base64")}`,
 		}),
 		expected: DEVICE_ONLY(400),
+	},
+	{
+		// The same creation endpoint with a trailing slash, as some tus clients send it.
+		method: "POST",
+		url: () => "/api/device/v1/uploads/",
+		headers: () => ({
+			...TUS,
+			"upload-length": "10",
+			"upload-metadata": `track ${Buffer.from("..").toString("base64")}`,
+		}),
+		expected: DEVICE_ONLY(400),
+	},
+	{
+		method: "OPTIONS",
+		url: () => "/api/device/v1/uploads",
+		headers: () => TUS,
+		expected: DEVICE_ONLY(204),
+	},
+	{
+		method: "OPTIONS",
+		url: () => "/api/device/v1/uploads/",
+		headers: () => TUS,
+		expected: DEVICE_ONLY(204),
+	},
+	{
+		method: "OPTIONS",
+		url: () => `/api/device/v1/uploads/${ABSENT_UPLOAD}`,
+		headers: () => TUS,
+		expected: DEVICE_ONLY(204),
 	},
 	{
 		method: "PATCH",

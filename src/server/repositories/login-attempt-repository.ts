@@ -1,15 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
-interface LoginAttemptsTable {
-	state_hash: string;
-	browser_hash: string;
-	sealed: string;
-	popup: boolean;
-	created_at: Date | undefined;
-	expires_at: Date;
-}
-
 export interface StoredLoginAttempt {
 	stateHash: string;
 	browserHash: string;
@@ -19,8 +10,7 @@ export interface StoredLoginAttempt {
 }
 
 /** Sign-in attempts in flight (migration 0002). */
-export function createLoginAttemptRepository(base: Kysely<Database>) {
-	const db = base.withTables<{ oidc_login_attempts: LoginAttemptsTable }>();
+export function createLoginAttemptRepository(db: Kysely<Database>) {
 	return {
 		async insert(attempt: StoredLoginAttempt): Promise<void> {
 			await db
