@@ -38,3 +38,7 @@ export async function ensureWebBuild({ force = false } = {}) {
 		process.exit(result.status ?? 1);
 	}
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	await ensureWebBuild({ force: process.argv.includes("--force") });
+}
