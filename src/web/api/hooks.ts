@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { getMe, type MeUser } from "../../shared/api/me";
+import { getProfile, type ProfileInput, updateProfile } from "../../shared/api/profile";
+import { getLapPath, getSession, getSessionPaths, getSessionTree } from "../../shared/api/sessions";
+import { ApiError, callApi, postLogout, setCsrfToken } from "./client";
+
+export const queryKeys = {
+	me: ["me"] as const,
+	profile: ["me", "profile"] as const,
+	sessionTree: ["sessions", "tree"] as const,
+	session: (id: string) => ["sessions", id] as const,
+	lapPath: (id: string, lap: number) => ["sessions", id, "laps", lap, "path"] as const,
+	sessionPaths: (id: string) => ["sessions", id, "paths"] as const,
+};
+
+export type MeData = z.infer<typeof getMe.response>;
+export type SessionTree = z.infer<typeof getSessionTree.response>;
+export type SessionDetail = z.infer<typeof getSession.response>;
+
+/** The signed-in user; `null` when nobody is signed in (GET /api/me answers 401). */
+export async function fetchMe(): Promise<MeData | null> {
+	try {
+		const me = await callApi(getMe);
+		setCsrfToken(me.csrfToken);
+		return me;
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 401) {
+			setCsrfToken(null);
+			return null;
+		}
+		throw error;
+	}
+}
+
+export function useMe() {
+	return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+}
+
+/** The signed-in user inside guarded routes (the guard has loaded it already). */
+export function useCurrentUser(): MeUser | null {
+	const { data } = useMe();
+	return data?.user ?? null;
+}
+
+export function useProfile() {
+	return useQuery({
+		queryKey: queryKeys.profile,
+		queryFn: () => callApi(getProfile),
+		staleTime: 0,
+	});
+}
+
+export function useUpdateProfile() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: (input: ProfileInput) => callApi(updateProfile, { body: input }),
+		onSuccess: (result) => {
+			queryClient.setQueryData(queryKeys.profile, { profile: result.profile });
+			queryClient.setQueryData<MeData | null>(queryKeys.me, (old) =>
+				old ? { ...old, user: result.user } : old,
+			);
+		},
+	});
+}
+
+export function useSessionTree() {
+	return useQuery({ queryKey: queryKeys.sessionTree, queryFn: () => callApi(getSessionTree) });
+}
+
+export function useSession(sessionId: string | null) {
+	return useQuery({
+		queryKey: queryKeys.session(sessionId ?? ""),
+		queryFn: () => callApi(getSession, { params: { sessionId: sessionId ?? "" } }),
+		enabled: sessionId !== null,
+		staleTime: 5 * 60_000,
+	});
+}
+
+export function useLapPath(sessionId: string | null, lapNumber: number | null) {
+	return useQuery({
+		queryKey: queryKeys.lapPath(sessionId ?? "", lapNumber ?? 0),
+		queryFn: () =>
+			callApi(getLapPath, { params: { sessionId: sessionId ?? "", lapNumber: lapNumber ?? 0 } }),
+		enabled: sessionId !== null && lapNumber !== null,
+		staleTime: 10 * 60_000,
+	});
+}
+
+export function useSessionPaths(sessionId: string | null) {
+	return useQuery({
+		queryKey: queryKeys.sessionPaths(sessionId ?? ""),
+		queryFn: () => callApi(getSessionPaths, { params: { sessionId: sessionId ?? "" } }),
+		enabled: sessionId !== null,
+		staleTime: 10 * 60_000,
+	});
+}
+
+export function useLogout() {
+	const queryClient = useQueryClient();
+	return useMutation({
+		mutationFn: postLogout,
+		onSuccess: () => {
+			setCsrfToken(null);
+			queryClient.setQueryData(queryKeys.me, null);
+			queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "me" });
+		},
+	});
+}

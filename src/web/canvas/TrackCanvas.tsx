@@ -1,0 +1,280 @@
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { legendEntries } from "./bands";
+import { installBenchHook } from "./bench-hook";
+import {
+	blitBitmap,
+	CANVAS_HEIGHT,
+	CANVAS_WIDTH,
+	type CanvasEngine,
+	PADDING,
+	renderBitmap,
+} from "./engine";
+import {
+	DEFAULT_ZOOM_LIMITS,
+	fitScale,
+	INITIAL_VIEW,
+	rotateByDrag,
+	type View,
+	type ZoomLimits,
+	zoomByPinch,
+	zoomByWheel,
+} from "./geometry";
+import { buildScene, type ColourBy, type PathInput } from "./scene";
+import "./track-canvas.css";
+
+const SHARP_AFTER_WHEEL_MS = 160;
+/** Arrow keys turn as much as a 50-pixel drag (5 degrees). */
+const KEY_TURN_PIXELS = 50;
+
+export interface TrackCanvasProps {
+	paths: readonly PathInput[];
+	colourBy?: ColourBy;
+	/** Largest zoom (the test canvas stops at 5). */
+	maxZoom?: number;
+	/** What the canvas shows, for screen readers. */
+	label: string;
+}
+
+function unitOf(colourBy: ColourBy): { title: string; unit: string } {
+	return colourBy === "speed"
+		? { title: "Velocidade", unit: "km/h" }
+		: { title: "Inclinação (direita +, esquerda −)", unit: "°" };
+}
+
+/**
+ * A lap path (or a whole session) coloured by speed or lean. Drag turns it (0.1° per pixel),
+ * Ctrl + wheel or a pinch zooms. While a gesture lasts the cached bitmap is only turned and
+ * scaled; the path is drawn again sharply when the gesture ends.
+ */
+export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: TrackCanvasProps) {
+	const canvasRef = useRef<HTMLCanvasElement>(null);
+	const engineRef = useRef<CanvasEngine | null>(null);
+	const frameRef = useRef(0);
+	const sharpRef = useRef(true);
+	const [zoom, setZoom] = useState(INITIAL_VIEW.zoom);
+	const [benchPaths, setBenchPaths] = useState<readonly PathInput[] | null>(null);
+	const limits: ZoomLimits = useMemo(
+		() => ({ min: DEFAULT_ZOOM_LIMITS.min, max: maxZoom ?? DEFAULT_ZOOM_LIMITS.max }),
+		[maxZoom],
+	);
+	const shown = benchPaths ?? paths;
+	const scene = useMemo(() => buildScene(shown, colourBy), [shown, colourBy]);
+
+	const requestFrame = useCallback((sharp: boolean) => {
+		if (sharp) sharpRef.current = true;
+		if (frameRef.current) return;
+		frameRef.current = requestAnimationFrame(() => {
+			frameRef.current = 0;
+			const engine = engineRef.current;
+			if (!engine) return;
+			if (sharpRef.current) {
+				sharpRef.current = false;
+				renderBitmap(engine);
+				engine.canvas.dataset.renders = String(Number(engine.canvas.dataset.renders ?? 0) + 1);
+			}
+			blitBitmap(engine);
+		});
+	}, []);
+
+	const setView = useCallback(
+		(next: View, sharp: boolean) => {
+			const engine = engineRef.current;
+			if (!engine) return;
+			engine.view = next;
+			setZoom(next.zoom);
+			requestFrame(sharp);
+		},
+		[requestFrame],
+	);
+
+	// New data: size the canvas for this screen and draw.
+	useEffect(() => {
+		const canvas = canvasRef.current;
+		if (!canvas) return;
+		// Capped at 2: a phone at 3x would need a 3000 x 3000 bitmap for little visible gain.
+		const dpr = Math.min(window.devicePixelRatio || 1, 2);
+		canvas.width = Math.round(CANVAS_WIDTH * dpr);
+		canvas.height = Math.round(CANVAS_HEIGHT * dpr);
+		const previous = engineRef.current;
+		const view = previous?.view ?? INITIAL_VIEW;
+		engineRef.current = {
+			scene,
+			view,
+			bitmapView: view,
+			bitmap: previous?.bitmap ?? document.createElement("canvas"),
+			canvas,
+			dpr,
+			fit: fitScale(scene.bounds, CANVAS_WIDTH, CANVAS_HEIGHT, PADDING),
+		};
+		canvas.dataset.points = String(scene.pointCount);
+		requestFrame(true);
+	}, [scene, requestFrame]);
+
+	useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
+
+	// Pointer gestures: one pointer turns, two pointers pinch.
+	useEffect(() => {
+		const canvas = canvasRef.current;
+		if (!canvas) return;
+		const pointers = new Map<number, { x: number; y: number }>();
+		let pinch: { distance: number; zoom: number } | null = null;
+		let wheelTimer = 0;
+		const distance = () => {
+			const [p, q] = [...pointers.values()];
+			return p && q ? Math.hypot(p.x - q.x, p.y - q.y) : 0;
+		};
+		const onDown = (event: PointerEvent) => {
+			canvas.setPointerCapture(event.pointerId);
+			pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+			if (pointers.size === 2 && engineRef.current) {
+				pinch = { distance: distance(), zoom: engineRef.current.view.zoom };
+			}
+		};
+		const onMove = (event: PointerEvent) => {
+			const last = pointers.get(event.pointerId);
+			const engine = engineRef.current;
+			if (!last || !engine) return;
+			const dx = event.clientX - last.x;
+			pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+			if (pointers.size === 1 && dx !== 0) {
+				setView(rotateByDrag(engine.view, dx), false);
+			} else if (pointers.size === 2 && pinch) {
+				setView(
+					{ ...engine.view, zoom: zoomByPinch(pinch.zoom, pinch.distance, distance(), limits) },
+					false,
+				);
+			}
+		};
+		const onUp = (event: PointerEvent) => {
+			if (!pointers.delete(event.pointerId)) return;
+			if (pointers.size < 2) pinch = null;
+			if (pointers.size === 0) requestFrame(true);
+		};
+		const onWheel = (event: WheelEvent) => {
+			const engine = engineRef.current;
+			if (!event.ctrlKey || !engine) return;
+			event.preventDefault();
+			setView(zoomByWheel(engine.view, event.deltaY, limits), false);
+			window.clearTimeout(wheelTimer);
+			wheelTimer = window.setTimeout(() => requestFrame(true), SHARP_AFTER_WHEEL_MS);
+		};
+		canvas.addEventListener("pointerdown", onDown);
+		canvas.addEventListener("pointermove", onMove);
+		canvas.addEventListener("pointerup", onUp);
+		canvas.addEventListener("pointercancel", onUp);
+		canvas.addEventListener("wheel", onWheel, { passive: false });
+		return () => {
+			window.clearTimeout(wheelTimer);
+			canvas.removeEventListener("pointerdown", onDown);
+			canvas.removeEventListener("pointermove", onMove);
+			canvas.removeEventListener("pointerup", onUp);
+			canvas.removeEventListener("pointercancel", onUp);
+			canvas.removeEventListener("wheel", onWheel);
+		};
+	}, [limits, requestFrame, setView]);
+
+	useEffect(() => {
+		if (!new URLSearchParams(window.location.search).has("bench")) return;
+		return installBenchHook(engineRef, setBenchPaths);
+	}, []);
+
+	const step = (deltaY: number) => {
+		const engine = engineRef.current;
+		if (engine) setView(zoomByWheel(engine.view, deltaY, limits), true);
+	};
+	const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
+		const engine = engineRef.current;
+		if (!engine) return;
+		const turns: Record<string, number> = {
+			ArrowLeft: -KEY_TURN_PIXELS,
+			ArrowRight: KEY_TURN_PIXELS,
+		};
+		if (event.key in turns) {
+			event.preventDefault();
+			setView(rotateByDrag(engine.view, turns[event.key]!), true);
+		} else if (event.key === "+" || event.key === "=") {
+			event.preventDefault();
+			step(-1);
+		} else if (event.key === "-") {
+			event.preventDefault();
+			step(1);
+		}
+	};
+	const { title, unit } = unitOf(colourBy);
+	const legend = scene.range ? legendEntries(scene.range) : null;
+
+	return (
+		<figure className="track-canvas">
+			<div className="track-canvas__frame">
+				<canvas
+					ref={canvasRef}
+					className="track-canvas__canvas"
+					role="img"
+					aria-label={`${label}. Setas giram, + e − mudam o zoom.`}
+					tabIndex={0}
+					onKeyDown={onKeyDown}
+					data-testid="track-canvas"
+				/>
+			</div>
+			<div className="track-canvas__tools">
+				<span className="track-canvas__hint">
+					Arraste para girar · Ctrl + roda do mouse (ou pinça) para zoom
+				</span>
+				<span className="track-canvas__buttons">
+					<button
+						type="button"
+						className="btn btn--small"
+						onClick={() => step(1)}
+						aria-label="Diminuir zoom"
+					>
+						−
+					</button>
+					<output className="track-canvas__zoom" aria-label="Zoom">
+						{zoom.toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}×
+					</output>
+					<button
+						type="button"
+						className="btn btn--small"
+						onClick={() => step(-1)}
+						aria-label="Aumentar zoom"
+					>
+						+
+					</button>
+					<button
+						type="button"
+						className="btn btn--small"
+						onClick={() => setView(INITIAL_VIEW, true)}
+					>
+						Restaurar vista
+					</button>
+				</span>
+			</div>
+			<figcaption className="track-legend">
+				<span className="track-legend__title">
+					{title} ({unit})
+				</span>
+				{legend ? (
+					<span className="track-legend__scale">
+						<span className="track-legend__value">{legend[0]!.from.toFixed(0)}</span>
+						<span className="track-legend__bands">
+							{legend.map((entry) => (
+								<span
+									key={entry.colour}
+									className="track-legend__band"
+									style={{ backgroundColor: entry.colour }}
+									title={`${entry.from.toFixed(0)}–${entry.to.toFixed(0)} ${unit}`}
+								/>
+							))}
+						</span>
+						<span className="track-legend__value">{legend[legend.length - 1]!.to.toFixed(0)}</span>
+					</span>
+				) : (
+					<span className="track-legend__none">sem dados</span>
+				)}
+				<span className="track-legend__start">
+					<span className="track-legend__dot" aria-hidden="true" /> Largada/chegada
+				</span>
+			</figcaption>
+		</figure>
+	);
+}

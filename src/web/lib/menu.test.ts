@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { hasRole, menuItemsFor } from "./menu";
+
+const labels = (user: { isAdmin: boolean; isSeller: boolean }) =>
+	menuItemsFor(user).map((i) => i.label);
+
+describe("menuItemsFor", () => {
+	it("gives every user their data, laps, analytics and home", () => {
+		expect(labels({ isAdmin: false, isSeller: false })).toEqual([
+			"Home",
+			"Meus Dados",
+			"Laps",
+			"Analytics",
+		]);
+	});
+
+	it("adds Seller for sellers and the admin screens for admins", () => {
+		expect(labels({ isAdmin: false, isSeller: true })).toContain("Seller");
+		expect(labels({ isAdmin: false, isSeller: true })).not.toContain("Adm");
+		const admin = labels({ isAdmin: true, isSeller: false });
+		expect(admin).toEqual(expect.arrayContaining(["Adm", "Adm-Seller", "Hardware"]));
+		expect(admin).not.toContain("Seller");
+	});
+});
+
+describe("hasRole", () => {
+	it("lets admins into seller screens, not the reverse", () => {
+		expect(hasRole({ isAdmin: true, isSeller: false }, "seller")).toBe(true);
+		expect(hasRole({ isAdmin: false, isSeller: true }, "admin")).toBe(false);
+		expect(hasRole({ isAdmin: false, isSeller: false }, "seller")).toBe(false);
+	});
+});
