@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import {
 	formatDurationSeconds,
@@ -111,7 +113,7 @@ test.describe("rider screens", () => {
 		await captureScreens(page, "laps");
 	});
 
-	test("analytics shows the figures of the session API", async ({ page }) => {
+	test("analytics shows the figures of the session API and of lapsix analyze", async ({ page }) => {
 		await signInAs(page, RIDER);
 		await page.goto("/analytics");
 		await expect(page.getByText("Selecione pista e data.")).toBeVisible();
@@ -141,6 +143,42 @@ test.describe("rider screens", () => {
 		);
 		await expect(figure("mean")).toHaveText(formatOptionalLapTime(summary.meanLapMs));
 		await expect(figure("std-dev")).toHaveText(formatDurationSeconds(summary.stdDevLapMs));
+
+		// The same figures as `lapsix analyze` on the files the logger uploaded (as stored).
+		const { session } = await (await page.request.get(`/api/sessions/${sessionId}`)).json();
+		const port = process.env.E2E_PORT ?? "3100";
+		const folder = join("objects", session.hardwareId, session.track, session.folder);
+		const sessionDir = join(process.cwd(), ".tmp", `e2e-data-${port}`, folder);
+		const analyzed = JSON.parse(
+			execFileSync(
+				process.execPath,
+				[
+					"bin/lapsix.mjs",
+					"analyze",
+					join(sessionDir, "lap.six"),
+					join(sessionDir, "gps.six"),
+					"--json",
+				],
+				{ encoding: "utf8" },
+			),
+		).summary;
+		await expect(figure("max-speed")).toHaveText(
+			`${formatSpeed(analyzed.maxSpeed.kmh)} (volta ${analyzed.maxSpeed.lap})`,
+		);
+		await expect(figure("max-roll")).toHaveText(
+			`${formatLean(analyzed.maxRoll.deg)} (volta ${analyzed.maxRoll.lap})`,
+		);
+		await expect(figure("min-roll")).toHaveText(
+			`${formatLean(analyzed.minRoll.deg)} (volta ${analyzed.minRoll.lap})`,
+		);
+		await expect(figure("best-lap")).toHaveText(
+			`${formatOptionalLapTime(analyzed.bestLap.timeMs)} (volta ${analyzed.bestLap.number})`,
+		);
+		await expect(figure("theoretical-best")).toHaveText(
+			formatOptionalLapTime(analyzed.theoreticalBestMs),
+		);
+		await expect(figure("mean")).toHaveText(formatOptionalLapTime(analyzed.meanLapMs));
+		await expect(figure("std-dev")).toHaveText(formatDurationSeconds(analyzed.stdDevLapMs));
 
 		await expect(page.getByTestId("chart-speed").locator("canvas")).toBeVisible();
 		await waitForCanvasDrawn(page);
