@@ -4,7 +4,7 @@ import type Provider from "oidc-provider";
 import { forbidden } from "../../errors";
 import { demoSubjectFor, normalizeDemoEmail } from "./accounts";
 import { DEMO_AVATAR_SVG, renderDemoExpiredPage, renderDemoSignInPage } from "./pages";
-import { DEMO_ISSUER_PATH } from "./provider";
+import { DEMO_ISSUER_PATH } from "./paths";
 
 export const DEMO_AVATAR_PATH = `${DEMO_ISSUER_PATH}/avatar.svg`;
 

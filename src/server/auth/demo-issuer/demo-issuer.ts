@@ -5,7 +5,6 @@ import { createUserRepository } from "../../repositories/user-repository";
 import { DEMO_ACCOUNTS, nameFromEmail } from "./accounts";
 import { DEMO_AVATAR_PATH, demoIssuerRoutes } from "./demo-issuer-routes";
 import { loadOrCreateDemoJwks } from "./jwks";
-import { createDemoProvider } from "./provider";
 
 /**
  * The demo client's secret: derived from SECRET_KEY, so the issuer and the relying party agree
@@ -22,6 +21,8 @@ export async function registerDemoIssuer(
 ) {
 	const { config, db } = app.deps;
 	const users = createUserRepository(db);
+	// Loaded only in demo mode: oidc-provider is a stand-in issuer, never needed in production.
+	const { createDemoProvider } = await import("./provider");
 	const provider = createDemoProvider({
 		issuer: config.oidc.issuerUrl,
 		clientId: DEMO_CLIENT_ID,

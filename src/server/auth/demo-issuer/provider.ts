@@ -8,7 +8,9 @@ import { emailOfDemoSubject } from "./accounts";
 import type { SigningJwks } from "./jwks";
 import { createMemoryStore } from "./memory-store";
 
-export const DEMO_ISSUER_PATH = "/oidc";
+import { DEMO_ISSUER_PATH } from "./paths";
+
+export { DEMO_ISSUER_PATH };
 export const DEMO_SCOPE = "openid email profile";
 
 export interface DemoProviderOptions {
