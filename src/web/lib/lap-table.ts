@@ -22,7 +22,7 @@ export function sortLaps<T extends LapRowLike>(
 	laps: readonly T[],
 	sort: SortState<LapSortColumn>,
 ): T[] {
-	return sortRows(laps, LAP_SORT_VALUE[sort.column], sort.direction);
+	return sortRows(laps, sort, LAP_SORT_VALUE);
 }
 
 /** The fastest lap's number (ties: the lowest number); null with no lap. */

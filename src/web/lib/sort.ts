@@ -1,7 +1,8 @@
 /**
- * Table sorting shared by every sortable table (laps, adm, hardware): a column and a direction;
- * the same column again toggles the direction, a new column starts ascending; empty values
- * (null, undefined, blank text, NaN) always sort last, whatever the direction.
+ * Sorting of every sortable table (/laps, /adm, /hardware). Clicking a header sorts by it;
+ * clicking the same header again toggles the direction; a new column starts ascending. Empty values (null,
+ * undefined, blank text, NaN, an invalid date) always go last, in both directions, so the rows
+ * that carry information stay on top.
  */
 
 export type SortDirection = "asc" | "desc";
@@ -11,9 +12,16 @@ export interface SortState<K extends string = string> {
 	direction: SortDirection;
 }
 
-export type SortValue = string | number | null | undefined;
+/**
+ * What an accessor may return for a cell. Dates compare by time. Booleans are flags (adm,
+ * revendedor): ascending puts the users who have the flag first, the way a filled value comes
+ * before an empty one.
+ */
+export type SortValue = string | number | boolean | Date | null | undefined;
 
-/** Clicking the header of `column`. */
+export type SortAccessors<T, K extends string> = Record<K, (row: T) => SortValue>;
+
+/** The state after a click on `column`'s header. */
 export function nextSortState<K extends string>(
 	current: SortState<K> | null,
 	column: K,
@@ -24,56 +32,79 @@ export function nextSortState<K extends string>(
 	return { column, direction: "asc" };
 }
 
-function isEmpty(value: SortValue): value is null | undefined | "" {
-	if (value === null || value === undefined) return true;
-	if (typeof value === "number") return Number.isNaN(value);
-	return value.trim() === "";
-}
-
-const collator = new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" });
-
-/** Ascending order of two values; numbers before text when a column mixes them. */
-export function compareAscending(a: SortValue, b: SortValue): number {
-	if (typeof a === "number" && typeof b === "number") return a - b;
-	if (typeof a === "number") return -1;
-	if (typeof b === "number") return 1;
-	return collator.compare(String(a), String(b));
-}
-
-/**
- * A sorted copy of `rows` (stable: equal values keep their order). `valueOf` gives the value
- * the column sorts by (a lap time sorts by its milliseconds, not by its text).
- */
-export function sortRows<T>(
-	rows: readonly T[],
-	sortValue: (row: T) => SortValue,
-	direction: SortDirection,
-): T[] {
-	const sign = direction === "asc" ? 1 : -1;
-	const keyed = rows.map((row, index) => ({ row, index, value: sortValue(row) }));
-	keyed.sort((x, y) => {
-		const xEmpty = isEmpty(x.value);
-		const yEmpty = isEmpty(y.value);
-		if (xEmpty || yEmpty) {
-			if (xEmpty && yEmpty) return x.index - y.index;
-			return xEmpty ? 1 : -1;
-		}
-		return sign * compareAscending(x.value, y.value) || x.index - y.index;
-	});
-	return keyed.map((entry) => entry.row);
-}
-
-/** The arrow on the active column header. */
-export function sortArrow(state: SortState | null, column: string): string {
+/** The arrow shown next to the active column's header; nothing on the others. */
+export function sortIndicator<K extends string>(state: SortState<K> | null, column: K): string {
 	if (!state || state.column !== column) return "";
 	return state.direction === "asc" ? "▲" : "▼";
 }
 
-/** `aria-sort` of a column header. */
-export function ariaSort(
-	state: SortState | null,
-	column: string,
+/** The `aria-sort` attribute of a header cell. */
+export function ariaSort<K extends string>(
+	state: SortState<K> | null,
+	column: K,
 ): "ascending" | "descending" | "none" {
 	if (!state || state.column !== column) return "none";
 	return state.direction === "asc" ? "ascending" : "descending";
+}
+
+export function isEmptySortValue(value: SortValue): value is null | undefined {
+	if (value === null || value === undefined) return true;
+	if (typeof value === "string") return value.trim() === "";
+	if (typeof value === "number") return Number.isNaN(value);
+	if (value instanceof Date) return Number.isNaN(value.getTime());
+	return false;
+}
+
+const collator = new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" });
+
+/** Rank of a value's kind, so a column that mixes kinds still has one consistent order. */
+function kindRank(value: boolean | number | string | Date): number {
+	if (typeof value === "boolean") return 0;
+	if (typeof value === "number") return 1;
+	if (value instanceof Date) return 2;
+	return 3;
+}
+
+/** Ascending comparison of two non-empty values. */
+function compareFilled(a: boolean | number | string | Date, b: boolean | number | string | Date) {
+	const rankA = kindRank(a);
+	const rankB = kindRank(b);
+	if (rankA !== rankB) return rankA - rankB;
+	if (typeof a === "string" && typeof b === "string") return collator.compare(a, b);
+	if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+	if (typeof a === "boolean" && typeof b === "boolean") return Number(b) - Number(a);
+	return Number(a) - Number(b);
+}
+
+/**
+ * Comparison for `Array.prototype.sort` in `direction`. Empty values are last whatever the
+ * direction; two empty values are equal.
+ */
+export function compareSortValues(a: SortValue, b: SortValue, direction: SortDirection): number {
+	const emptyA = isEmptySortValue(a);
+	const emptyB = isEmptySortValue(b);
+	if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1;
+	const order = compareFilled(
+		a as boolean | number | string | Date,
+		b as boolean | number | string | Date,
+	);
+	// `|| 0` turns -0 into 0 so equal values stay equal in both directions.
+	return direction === "asc" ? order : -order || 0;
+}
+
+/**
+ * A sorted copy of `rows` (the input is left untouched). Rows that compare equal keep their
+ * original order, so the server's order (by e-mail, by id) is the tie-breaker. With no state the
+ * copy keeps the original order.
+ */
+export function sortRows<T, K extends string>(
+	rows: readonly T[],
+	state: SortState<K> | null,
+	accessors: SortAccessors<T, K>,
+): T[] {
+	if (!state) return [...rows];
+	const accessor = accessors[state.column];
+	const keyed = rows.map((row, index) => ({ row, index, value: accessor(row) }));
+	keyed.sort((x, y) => compareSortValues(x.value, y.value, state.direction) || x.index - y.index);
+	return keyed.map((entry) => entry.row);
 }

@@ -7,7 +7,7 @@ import {
 	type SortValue,
 	sortIndicator,
 	sortRows,
-} from "./sort-rows";
+} from "../lib/sort";
 
 export interface TableColumn<T> {
 	key: string;

@@ -8,7 +8,7 @@ import {
 	type LapSortColumn,
 	sortLaps,
 } from "../../lib/lap-table";
-import { ariaSort, nextSortState, type SortState, sortArrow } from "../../lib/sort";
+import { ariaSort, nextSortState, type SortState, sortIndicator } from "../../lib/sort";
 
 function SortHeader({
 	column,
@@ -32,7 +32,7 @@ function SortHeader({
 			<button type="button" className="table__sort" onClick={() => onSort(column)}>
 				{label}
 				<span className="table__arrow" aria-hidden="true">
-					{sortArrow(sort, column)}
+					{sortIndicator(sort, column)}
 				</span>
 			</button>
 		</th>
