@@ -20,6 +20,17 @@ describe("app shell", () => {
 		expect(res.json()).toEqual({ status: "ok", checks: { database: "ok", storage: "ok" } });
 	});
 
+	it("is not ready while the start-up tasks run", async () => {
+		ctx.app.startup.done = false;
+		try {
+			const res = await ctx.app.inject({ url: "/readyz" });
+			expect(res.statusCode).toBe(503);
+			expect(res.json().checks.startup).toBe("pending");
+		} finally {
+			ctx.app.startup.done = true;
+		}
+	});
+
 	it("sends a Content-Security-Policy without unsafe sources", async () => {
 		const res = await ctx.app.inject({ url: "/healthz" });
 		const csp = String(res.headers["content-security-policy"]);

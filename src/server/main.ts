@@ -62,12 +62,20 @@ async function main() {
 	process.on("SIGINT", () => void shutdown("SIGINT"));
 
 	try {
-		await startupTasks(app, runtime);
+		await app.ready();
+		// Serve at once (the sign-in page needs no data); /readyz says "pending" until the
+		// start-up tasks are done.
+		app.startup.done = false;
 		await app.listen({ port: config.port, host: config.host });
 	} catch (error) {
 		await runtime.close().catch(() => {});
 		fail(describeStartError(error));
 	}
+	startupTasks(app, runtime)
+		.catch((error: unknown) => app.log.error({ err: error }, "start-up tasks failed"))
+		.finally(() => {
+			app.startup.done = true;
+		});
 	app.log.info(
 		{
 			url: config.publicUrl,

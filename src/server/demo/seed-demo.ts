@@ -32,50 +32,53 @@ const sha256Hex = async (bytes: Uint8Array) => {
  * keys are written to DATA_DIR/demo-device-keys.txt so the device API can be tried by hand.
  */
 export async function seedDemoData(deps: SeedDemoDeps): Promise<SeedDemoResult> {
-	const repo = createDemoSeedRepository(deps.db);
-	if ((await repo.countUsers()) > 0) return { seeded: false, reason: "not-empty" };
 	const now = deps.now?.() ?? new Date();
 	const wifiBox = createSecretBox(deps.secretKey, "wifi-password");
-
-	const userIds = new Map<string, string>();
-	for (const user of DEMO_USERS) {
-		const id = await repo.insertUser({
-			email: user.email,
-			displayName: user.displayName,
-			isAdmin: user.isAdmin ?? false,
-			isSeller: user.isSeller ?? false,
-			sellerId: user.seller ? (userIds.get(user.seller) ?? null) : null,
-			wifiSsid: user.profile?.wifiSsid ?? "",
-			wifiPasswordEnc: user.profile ? wifiBox.seal(user.profile.wifiPassword) : null,
-			pilotName: user.profile?.pilotName ?? "",
-			bikeNumber: user.profile?.bikeNumber ?? "",
-		});
-		userIds.set(user.key, id);
-	}
-
-	const keyLines: string[] = [];
-	for (const logger of DEMO_LOGGERS) {
-		const key = generateDeviceKey();
-		keyLines.push(`${logger.id}\t${key}`);
-		await repo.insertLogger({
-			id: logger.id,
-			name: logger.name || null,
-			ownerId: logger.owner ? (userIds.get(logger.owner) ?? null) : null,
-			sellerId: logger.seller ? (userIds.get(logger.seller) ?? null) : null,
-			deviceKeyHash: hashDeviceKey(key),
-			firmwareVersion: logger.firmwareVersion ?? null,
-			lastSeenAt:
-				logger.lastSeenMinutesAgo === undefined
-					? null
-					: new Date(now.getTime() - logger.lastSeenMinutesAgo * 60_000),
-		});
-		await repo.insertAudit({
-			action: "hardware.register",
-			targetType: "hardware",
-			targetId: logger.id,
-			details: { name: logger.name },
-		});
-	}
+	// Accounts and loggers all at once, or not at all: the server already answers while this runs.
+	const keyLines = await deps.db.transaction().execute(async (trx) => {
+		const repo = createDemoSeedRepository(trx);
+		if ((await repo.countUsers()) > 0) return null;
+		const userIds = new Map<string, string>();
+		for (const user of DEMO_USERS) {
+			const id = await repo.insertUser({
+				email: user.email,
+				displayName: user.displayName,
+				isAdmin: user.isAdmin ?? false,
+				isSeller: user.isSeller ?? false,
+				sellerId: user.seller ? (userIds.get(user.seller) ?? null) : null,
+				wifiSsid: user.profile?.wifiSsid ?? "",
+				wifiPasswordEnc: user.profile ? wifiBox.seal(user.profile.wifiPassword) : null,
+				pilotName: user.profile?.pilotName ?? "",
+				bikeNumber: user.profile?.bikeNumber ?? "",
+			});
+			userIds.set(user.key, id);
+		}
+		const lines: string[] = [];
+		for (const logger of DEMO_LOGGERS) {
+			const key = generateDeviceKey();
+			lines.push(`${logger.id}\t${key}`);
+			await repo.insertLogger({
+				id: logger.id,
+				name: logger.name || null,
+				ownerId: logger.owner ? (userIds.get(logger.owner) ?? null) : null,
+				sellerId: logger.seller ? (userIds.get(logger.seller) ?? null) : null,
+				deviceKeyHash: hashDeviceKey(key),
+				firmwareVersion: logger.firmwareVersion ?? null,
+				lastSeenAt:
+					logger.lastSeenMinutesAgo === undefined
+						? null
+						: new Date(now.getTime() - logger.lastSeenMinutesAgo * 60_000),
+			});
+			await repo.insertAudit({
+				action: "hardware.register",
+				targetType: "hardware",
+				targetId: logger.id,
+				details: { name: logger.name },
+			});
+		}
+		return lines;
+	});
+	if (keyLines === null) return { seeded: false, reason: "not-empty" };
 	const deviceKeysFile = join(deps.dataDir, "demo-device-keys.txt");
 	writeFileSync(deviceKeysFile, `# logger\tdevice key (demo only)\n${keyLines.join("\n")}\n`, {
 		mode: 0o600,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
-/** The writes of the demo seeder: plain inserts into an empty database. */
+/** The writes of the demo seeder: plain inserts into an empty database (run it in a transaction). */
 export function createDemoSeedRepository(db: Kysely<Database>) {
 	return {
 		async countUsers(): Promise<number> {
@@ -50,27 +50,25 @@ export function createDemoSeedRepository(db: Kysely<Database>) {
 			firmwareVersion: string | null;
 			lastSeenAt: Date | null;
 		}): Promise<void> {
-			await db.transaction().execute(async (trx) => {
-				await trx
-					.insertInto("hardware")
-					.values({
-						id: logger.id,
-						name: logger.name,
-						owner_id: logger.ownerId,
-						seller_id: logger.sellerId,
-						device_key_hash: logger.deviceKeyHash,
-						firmware_version: logger.firmwareVersion,
-						last_seen_at: logger.lastSeenAt,
-					})
+			await db
+				.insertInto("hardware")
+				.values({
+					id: logger.id,
+					name: logger.name,
+					owner_id: logger.ownerId,
+					seller_id: logger.sellerId,
+					device_key_hash: logger.deviceKeyHash,
+					firmware_version: logger.firmwareVersion,
+					last_seen_at: logger.lastSeenAt,
+				})
+				.execute();
+			if (logger.ownerId) {
+				await db
+					.updateTable("users")
+					.set({ hardware_id: logger.id })
+					.where("id", "=", logger.ownerId)
 					.execute();
-				if (logger.ownerId) {
-					await trx
-						.updateTable("users")
-						.set({ hardware_id: logger.id })
-						.where("id", "=", logger.ownerId)
-						.execute();
-				}
-			});
+			}
 		},
 
 		async insertAudit(entry: {

@@ -1,12 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 
-/** /healthz: the process answers. /readyz: the database and the object storage answer too. */
+declare module "fastify" {
+	interface FastifyInstance {
+		/** False while the start-up tasks (recovery, demo data) run after the server listens. */
+		startup: { done: boolean };
+	}
+}
+
+/**
+ * /healthz: the process answers. /readyz: the start-up tasks are done and the database and the
+ * object storage answer.
+ */
 export async function healthRoutes(app: FastifyInstance) {
+	app.decorate("startup", { done: true });
+
 	app.get("/healthz", { config: { policy: "public" } }, async () => ({ status: "ok" }));
 
 	app.get("/readyz", { config: { policy: "public" } }, async (request, reply) => {
-		const checks: Record<string, "ok" | "error"> = { database: "ok", storage: "ok" };
+		const checks: Record<string, "ok" | "error" | "pending"> = { database: "ok", storage: "ok" };
+		if (!app.startup.done) checks.startup = "pending";
 		await sql`SELECT 1`.execute(app.deps.db).catch((err: unknown) => {
 			checks.database = "error";
 			request.log.error({ err }, "readiness: database");
@@ -15,7 +28,7 @@ export async function healthRoutes(app: FastifyInstance) {
 			checks.storage = "error";
 			request.log.error({ err }, "readiness: storage");
 		});
-		const ready = checks.database === "ok" && checks.storage === "ok";
+		const ready = Object.values(checks).every((check) => check === "ok");
 		return reply.status(ready ? 200 : 503).send({ status: ready ? "ok" : "unavailable", checks });
 	});
 }
