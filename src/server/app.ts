@@ -32,6 +32,8 @@ declare module "fastify" {
 		deps: AppDeps;
 		/** One per process: its per-session locks must see every upload. */
 		ingest: IngestService;
+		/** False while the start-up tasks (recovery, demo data) run after the server listens. */
+		startup: { done: boolean };
 	}
 }
 
@@ -80,6 +82,7 @@ export async function buildApp(
 		forceCloseConnections: "idle",
 	});
 	app.decorate("deps", { ...deps, db: deps.database.db });
+	app.decorate("startup", { done: true });
 	app.decorate(
 		"ingest",
 		createIngestService({ db: deps.database.db, storage: deps.storage, log: app.log }),

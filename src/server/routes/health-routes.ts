@@ -1,20 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 
-declare module "fastify" {
-	interface FastifyInstance {
-		/** False while the start-up tasks (recovery, demo data) run after the server listens. */
-		startup: { done: boolean };
-	}
-}
-
 /**
  * /healthz: the process answers. /readyz: the start-up tasks are done and the database and the
  * object storage answer.
  */
 export async function healthRoutes(app: FastifyInstance) {
-	app.decorate("startup", { done: true });
-
 	app.get("/healthz", { config: { policy: "public" } }, async () => ({ status: "ok" }));
 
 	app.get("/readyz", { config: { policy: "public" } }, async (request, reply) => {
