@@ -15,6 +15,10 @@ import type { GpsPoints } from "./types";
 /**
  * Growable columns for `GpsPoints`: typed arrays that double when full and are trimmed to the
  * point count at the end, so a million fixes cost a few allocations, not a million objects.
+ *
+ * The battery text is kept as runs (first row, text) and spread into its array at the end:
+ * it rarely changes, and a million-slot array of pointers alive during the parse is scanned
+ * by every garbage collection the typed arrays' allocations trigger.
  */
 export class GpsColumnsBuilder {
 	length = 0;
@@ -30,11 +34,15 @@ export class GpsColumnsBuilder {
 	filteredLean: Float32Array;
 	distanceM: Float64Array;
 	line: Uint32Array;
-	/** Pre-sized (holey) so appending is a store, not a push that regrows the array. */
-	battery: string[];
+	/** First row of each battery run, and the run's text. */
+	private readonly batteryRunStart: number[] = [];
+	private readonly batteryRunText: string[] = [];
+	/** Text of the last run (a row committed with another text starts a new run). */
+	batteryText: string | undefined = undefined;
 
 	constructor(initialCapacity: number) {
-		const capacity = Math.max(16, Math.floor(initialCapacity));
+		// `| 0` keeps the field a small integer for V8 (Math.floor of a double stays a double).
+		const capacity = Math.max(16, Math.floor(initialCapacity)) | 0;
 		this.capacity = capacity;
 		this.lat = new Float64Array(capacity);
 		this.lon = new Float64Array(capacity);
@@ -47,7 +55,6 @@ export class GpsColumnsBuilder {
 		this.filteredLean = new Float32Array(capacity);
 		this.distanceM = new Float64Array(capacity);
 		this.line = new Uint32Array(capacity);
-		this.battery = new Array<string>(capacity);
 	}
 
 	/** Writes the numbers of a line (slots of `gps-line.ts`) into row `length`, not counted yet. */
@@ -70,12 +77,19 @@ export class GpsColumnsBuilder {
 	commitRow(line: number, battery: string): void {
 		const i = this.length++;
 		this.line[i] = line;
-		this.battery[i] = battery;
+		if (battery !== this.batteryText) this.startBatteryRun(i, battery);
+	}
+
+	/** Rows from `row` on have the battery text `text` (until the next run). */
+	startBatteryRun(row: number, text: string): void {
+		this.batteryRunStart.push(row);
+		this.batteryRunText.push(text);
+		this.batteryText = text;
 	}
 
 	/** Doubles every column, keeping the points written so far. */
 	grow(): void {
-		const capacity = this.capacity * 2;
+		const capacity = (this.capacity * 2) | 0;
 		this.capacity = capacity;
 		this.lat = regrow(this.lat, new Float64Array(capacity));
 		this.lon = regrow(this.lon, new Float64Array(capacity));
@@ -98,7 +112,11 @@ export class GpsColumnsBuilder {
 	finish(): GpsPoints {
 		const n = this.length;
 		const copy = this.capacity - n > this.capacity / 8;
-		this.battery.length = n;
+		const battery = new Array<string>(n);
+		const starts = this.batteryRunStart;
+		for (let r = 0; r < starts.length; r++) {
+			battery.fill(this.batteryRunText[r]!, starts[r]!, starts[r + 1] ?? n);
+		}
 		const cut = <T extends TypedArray>(a: T): T => (copy ? a.slice(0, n) : a.subarray(0, n)) as T;
 		return {
 			length: n,
@@ -113,7 +131,7 @@ export class GpsColumnsBuilder {
 			filteredLean: cut(this.filteredLean),
 			distanceM: cut(this.distanceM),
 			line: cut(this.line),
-			battery: this.battery,
+			battery,
 		};
 	}
 }

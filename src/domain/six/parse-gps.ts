@@ -1,7 +1,8 @@
 import { GpsColumnsBuilder } from "./gps-columns";
 import { LINE_SLOTS, readGpsLineByRanges } from "./gps-line";
-import { readGpsLineFast } from "./gps-line-fast";
-import { asciiText, BYTE_LF, bomLength, sameBytes, toBytes } from "./scan";
+import { readGpsLinesFast } from "./gps-line-fast";
+import { GpsScanState, lastFastLf } from "./gps-scan-state";
+import { BYTE_LF, bomLength, toBytes } from "./scan";
 import type { GpsFile, ParseIssue } from "./types";
 
 /** Bytes looked at to estimate the line count (lines of one file are alike in length). */
@@ -26,10 +27,10 @@ function estimateLineCount(bytes: Uint8Array, from: number): number {
  * Parses `gps.six` (FORMATS.md): both variants, decided per line by field count; rejected
  * lines go to the report with their 1-based number. Never throws.
  *
- * Each line is first read in one pass by `readGpsLineFast`, which covers the common shape; a
- * line it does not accept is read again field by field (`readGpsLineByRanges`), the reference
- * reading, which accepts it or names the reason. No substring, split or per-line object is
- * made for an accepted line, except the battery text, reused while it repeats.
+ * Lines are read in runs by `readGpsLinesFast`, which covers the common shape; a line it does
+ * not accept is read field by field (`readGpsLineByRanges`), the reference reading, which
+ * accepts it or names the reason. No substring, split or per-line object is made for an
+ * accepted line, except the battery text, reused while it repeats.
  */
 export function parseGpsFile(input: string | Uint8Array): GpsFile {
 	return parseGpsBytes(toBytes(input), true);
@@ -43,59 +44,36 @@ export function parseGpsBytes(bytes: Uint8Array, fastPath: boolean): GpsFile {
 	const report: ParseIssue[] = [];
 	const out = new Float64Array(LINE_SLOTS);
 	const battery = new Int32Array(2);
-	// The fast reading needs an LF ahead of it; a last line without one takes the other path.
-	const lastLf = fastPath ? bytes.lastIndexOf(BYTE_LF) : -1;
-	let batteryText = "";
-	let batteryStart = 0;
-	let batteryEnd = -1;
-	let lineNo = 0;
+	const state = new GpsScanState();
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	const lastLf = fastPath ? lastFastLf(bytes) : -1;
+	// The first run is kept short so the fast reading returns once before V8 optimises it
+	// mid-loop: code optimised before its exit ever ran gives up at that exit, on every parse.
+	let maxRows = 64;
 
 	while (pos < n) {
-		lineNo++;
 		if (cols.length === cols.capacity) cols.grow();
-		let next = pos <= lastLf ? readGpsLineFast(bytes, pos, cols, battery) : -1;
-		if (next < 0) {
-			next = readLineByRanges(bytes, pos, out, battery, lineNo, report);
-			if (next < 0) {
-				pos = -next;
+		if (pos <= lastLf) {
+			const stop = readGpsLinesFast(bytes, view, pos, lastLf, cols, state, maxRows);
+			maxRows = n;
+			if (stop !== pos) {
+				pos = stop;
 				continue;
 			}
-			cols.setRow(out);
 		}
-		pos = next;
-
-		// Battery text rarely changes between fixes: decode it only when its bytes do.
-		const bs = battery[0]!;
-		const be = battery[1]!;
-		if (
-			be - bs !== batteryEnd - batteryStart ||
-			!sameBytes(bytes, bs, be, batteryStart, batteryEnd)
-		) {
-			batteryText = asciiText(bytes, bs, be);
-			batteryStart = bs;
-			batteryEnd = be;
+		// The line at `pos` is not in the common shape (or too close to the end): read it with
+		// the reference reading.
+		const lineNo = ++state.lineNo;
+		let lineEnd = bytes.indexOf(BYTE_LF, pos);
+		if (lineEnd < 0) lineEnd = n;
+		const reason = readGpsLineByRanges(bytes, pos, lineEnd, out, battery);
+		pos = lineEnd + 1;
+		if (reason !== null) {
+			if (reason !== "") report.push({ file: "gps.six", line: lineNo, reason });
+			continue;
 		}
-		cols.commitRow(lineNo, batteryText);
+		cols.setRow(out);
+		cols.commitRow(lineNo, state.batteryFor(bytes, battery[0]!, battery[1]!));
 	}
 	return { points: cols.finish(), report };
-}
-
-/**
- * The reference reading of the line at `pos`. Returns the index after the line when it is
- * accepted (values in `out`), or minus that index when it is blank or rejected (reported).
- */
-function readLineByRanges(
-	bytes: Uint8Array,
-	pos: number,
-	out: Float64Array,
-	battery: Int32Array,
-	lineNo: number,
-	report: ParseIssue[],
-): number {
-	let lineEnd = bytes.indexOf(BYTE_LF, pos);
-	if (lineEnd < 0) lineEnd = bytes.length;
-	const reason = readGpsLineByRanges(bytes, pos, lineEnd, out, battery);
-	if (reason === null) return lineEnd + 1;
-	if (reason !== "") report.push({ file: "gps.six", line: lineNo, reason });
-	return -(lineEnd + 1);
 }
