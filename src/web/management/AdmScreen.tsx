@@ -1,6 +1,6 @@
 import type { AdminUserRow } from "../../shared/api/admin";
 import { Page } from "../components/layout/Page";
-import { AssignPanel } from "./AssignPanel";
+import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import "./management.css";
 import { cellText, flagText, loggerOwnerOptionLabel, personOptionLabel } from "./labels";
 import { useAdminHardware, useAdminUsers, useAssignHardwareToRider } from "./queries";
@@ -73,23 +73,14 @@ export function AdmScreen() {
 				left={{
 					label: "Piloto",
 					placeholder: "Selecione o piloto",
-					options: users.data?.map((user) => ({ value: user.id, label: personOptionLabel(user) })),
-					isLoading: users.isLoading,
-					error: users.error,
-					onRetry: () => void users.refetch(),
+					...optionsFromQuery(users, personOptionLabel),
 					emptyText: "Nenhum usuário cadastrado.",
 					testId: "adm-rider",
 				}}
 				right={{
 					label: "Logger",
 					placeholder: "Selecione o logger",
-					options: hardware.data?.map((logger) => ({
-						value: logger.id,
-						label: loggerOwnerOptionLabel(logger),
-					})),
-					isLoading: hardware.isLoading,
-					error: hardware.error,
-					onRetry: () => void hardware.refetch(),
+					...optionsFromQuery(hardware, loggerOwnerOptionLabel),
 					emptyText: "Nenhum logger cadastrado.",
 					testId: "adm-hardware",
 				}}

@@ -21,6 +21,24 @@ export interface AssignSelect {
 	testId: string;
 }
 
+/** The options and load state of a select whose items (each with an id) come from a query. */
+export function optionsFromQuery<T extends { id: string }>(
+	query: {
+		data: readonly T[] | undefined;
+		isLoading: boolean;
+		error: unknown;
+		refetch: () => unknown;
+	},
+	labelOf: (item: T) => string,
+): Pick<AssignSelect, "options" | "isLoading" | "error" | "onRetry"> {
+	return {
+		options: query.data?.map((item) => ({ value: item.id, label: labelOf(item) })),
+		isLoading: query.isLoading,
+		error: query.error,
+		onRetry: () => void query.refetch(),
+	};
+}
+
 interface AssignPanelProps {
 	title: string;
 	hint?: string;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AdminHardwareRow } from "../../shared/api/admin";
 import { errorMessage } from "../api/client";
 import { Page } from "../components/layout/Page";
-import { AssignPanel } from "./AssignPanel";
+import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import { LastSeen } from "./LastSeen";
 import "./management.css";
 import { AuditTable } from "./AuditTable";
@@ -119,26 +119,14 @@ export function HardwareScreen() {
 				left={{
 					label: "Logger",
 					placeholder: "Selecione o logger",
-					options: hardware.data?.map((logger) => ({
-						value: logger.id,
-						label: loggerNameOptionLabel(logger),
-					})),
-					isLoading: hardware.isLoading,
-					error: hardware.error,
-					onRetry: () => void hardware.refetch(),
+					...optionsFromQuery(hardware, loggerNameOptionLabel),
 					emptyText: "Nenhum logger cadastrado.",
 					testId: "hardware-logger",
 				}}
 				right={{
 					label: "Revendedor",
 					placeholder: "Selecione o revendedor",
-					options: sellers.data?.map((seller) => ({
-						value: seller.id,
-						label: sellerOptionLabel(seller),
-					})),
-					isLoading: sellers.isLoading,
-					error: sellers.error,
-					onRetry: () => void sellers.refetch(),
+					...optionsFromQuery(sellers, sellerOptionLabel),
 					emptyText: "Nenhum revendedor cadastrado.",
 					testId: "hardware-seller",
 				}}

@@ -1,6 +1,6 @@
 import type { AdminUserRow } from "../../shared/api/admin";
 import { Page } from "../components/layout/Page";
-import { AssignPanel } from "./AssignPanel";
+import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import "./management.css";
 import { cellText, personOptionLabel, sellerOptionLabel } from "./labels";
 import { useAdminSellers, useAdminUsers, useSetRiderSeller } from "./queries";
@@ -36,23 +36,14 @@ export function SellerAdmScreen() {
 				left={{
 					label: "Revendedor",
 					placeholder: "Selecione o revendedor",
-					options: sellers.data?.map((seller) => ({
-						value: seller.id,
-						label: sellerOptionLabel(seller),
-					})),
-					isLoading: sellers.isLoading,
-					error: sellers.error,
-					onRetry: () => void sellers.refetch(),
+					...optionsFromQuery(sellers, sellerOptionLabel),
 					emptyText: "Nenhum revendedor cadastrado.",
 					testId: "selleradm-seller",
 				}}
 				right={{
 					label: "Piloto",
 					placeholder: "Selecione o piloto",
-					options: users.data?.map((user) => ({ value: user.id, label: personOptionLabel(user) })),
-					isLoading: users.isLoading,
-					error: users.error,
-					onRetry: () => void users.refetch(),
+					...optionsFromQuery(users, personOptionLabel),
 					emptyText: "Nenhum piloto cadastrado.",
 					testId: "selleradm-rider",
 				}}

@@ -1,6 +1,6 @@
 import type { SellerRiderRow, SellerStockRow } from "../../shared/api/admin";
 import { Page } from "../components/layout/Page";
-import { AssignPanel } from "./AssignPanel";
+import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import { LastSeen } from "./LastSeen";
 import "./management.css";
 import { cellText, personOptionLabel, stockOptionLabel } from "./labels";
@@ -63,26 +63,14 @@ export function SellerScreen() {
 				left={{
 					label: "Piloto",
 					placeholder: "Selecione o piloto",
-					options: riders.data?.map((rider) => ({
-						value: rider.id,
-						label: personOptionLabel(rider),
-					})),
-					isLoading: riders.isLoading,
-					error: riders.error,
-					onRetry: () => void riders.refetch(),
+					...optionsFromQuery(riders, personOptionLabel),
 					emptyText: "Nenhum piloto vinculado a você.",
 					testId: "seller-rider",
 				}}
 				right={{
 					label: "Logger em estoque",
 					placeholder: "Selecione o logger",
-					options: stock.data?.map((logger) => ({
-						value: logger.id,
-						label: stockOptionLabel(logger),
-					})),
-					isLoading: stock.isLoading,
-					error: stock.error,
-					onRetry: () => void stock.refetch(),
+					...optionsFromQuery(stock, stockOptionLabel),
 					emptyText: "Nenhum logger em estoque.",
 					testId: "seller-stock",
 				}}
