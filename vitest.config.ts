@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
 	test: {
-		include: ["src/**/*.test.ts", "src/**/*.test.tsx", "bench/**/*.test.ts"],
+		include: ["src/**/*.test.ts", "src/**/*.test.tsx", "bench/**/*.test.ts", "test/**/*.test.ts"],
 		environment: "node",
 		pool: "forks",
 		testTimeout: 30_000,
