@@ -55,6 +55,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 		types,
 		connectionTimeoutMillis: 5000,
 	});
+	// An idle connection the server closed (restart, failover, a forced drop) is discarded by the
+	// pool and the next query opens a new one; without a listener its error would end the process.
+	pool.on("error", (err) => {
+		process.stderr.write(`lapsix: conexão ociosa com o PostgreSQL encerrada: ${err.message}\n`);
+	});
 	// Fail fast with the driver's reason when the server cannot be reached.
 	const probe = await pool.connect();
 	probe.release();
