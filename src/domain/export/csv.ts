@@ -50,19 +50,19 @@ const FIXED_COLUMNS = [
 	"distancia_volta_m",
 ];
 
-/** Extra channels in column order, with their column name and how a value is written. */
+/** Extra channels in column order, with their column name and decimals (heading: 0..360). */
 export const CSV_EXTRA_COLUMNS: readonly {
 	channel: ExtraChannelName;
 	column: string;
-	write: (value: number) => string;
+	decimals: number;
 }[] = [
-	{ channel: "headingDeg", column: "rumo_graus", write: headingText },
-	{ channel: "altitudeM", column: "altitude_m", write: (v) => fixed(v, 1) },
-	{ channel: "satellites", column: "satelites", write: (v) => fixed(v, 0) },
-	{ channel: "latAccG", column: "acel_lateral_g", write: (v) => fixed(v, 3) },
-	{ channel: "lonAccG", column: "acel_longitudinal_g", write: (v) => fixed(v, 3) },
-	{ channel: "rpm", column: "rpm", write: (v) => fixed(v, 0) },
-	{ channel: "throttlePct", column: "acelerador_pct", write: (v) => fixed(v, 1) },
+	{ channel: "headingDeg", column: "rumo_graus", decimals: 1 },
+	{ channel: "altitudeM", column: "altitude_m", decimals: 1 },
+	{ channel: "satellites", column: "satelites", decimals: 0 },
+	{ channel: "latAccG", column: "acel_lateral_g", decimals: 3 },
+	{ channel: "lonAccG", column: "acel_longitudinal_g", decimals: 3 },
+	{ channel: "rpm", column: "rpm", decimals: 0 },
+	{ channel: "throttlePct", column: "acelerador_pct", decimals: 1 },
 ];
 
 const CRLF = "\r\n";
@@ -82,6 +82,8 @@ export function* writeCsv(prepared: PreparedExport): Generator<string, void, und
 		const leading = `${trackCell},${lap.number},`;
 		const leanOrigin = channels.leanEstimated ? "estimada" : "medida";
 		const extraArrays = extras.map((e) => channels.extra[e.channel]);
+		const extraDecimals = extras.map((e) => e.decimals);
+		const headingColumn = extras.findIndex((e) => e.channel === "headingDeg");
 		for (let i = 0; i < channels.length; i++) {
 			const instant = lapStartMs + timeMs[i]!;
 			if (!isWritablePoint(channels, i, instant)) continue;
@@ -91,7 +93,9 @@ export function* writeCsv(prepared: PreparedExport): Generator<string, void, und
 				`${fixed(leanDeg[i]!, 1)},${leanOrigin},${fixed(distanceM[i]!, 2)}`;
 			for (let k = 0; k < extras.length; k++) {
 				const values = extraArrays[k];
-				out += values ? `,${extras[k]!.write(values[i]!)}` : ",";
+				if (values === undefined) out += ",";
+				else if (k === headingColumn) out += `,${headingText(values[i]!)}`;
+				else out += `,${fixed(values[i]!, extraDecimals[k]!)}`;
 			}
 			out += CRLF;
 			if (out.length >= CHUNK_TARGET_CHARS) {
