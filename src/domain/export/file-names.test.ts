@@ -1,0 +1,50 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { contentDisposition, EXPORT_FORMATS, exportFileName, slugify } from "./file-names";
+
+describe("export file names", () => {
+	it.each([
+		["Autódromo José Carlos Pace", "autodromo-jose-carlos-pace"],
+		["Kartódromo Granja Viana", "kartodromo-granja-viana"],
+		['../../etc/passwd"; rm -rf', "etc-passwd-rm-rf"],
+		["  ", "sessao"],
+		["東京", "sessao"],
+		["Velocittà — Mogi Guaçu (SP)", "velocitta-mogi-guacu-sp"],
+	])("slugifies %j as %j", (name, slug) => {
+		expect(slugify(name)).toBe(slug);
+	});
+
+	it("gives ASCII names safe in a header, never longer than needed", () => {
+		fc.assert(
+			fc.property(fc.string({ unit: "grapheme", maxLength: 64 }), (name) => {
+				const slug = slugify(name);
+				expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+				expect(slug.length).toBeLessThanOrEqual(48);
+				const file = exportFileName({ trackName: name, date: "2025-03-01" }, "gpx");
+				expect(contentDisposition(file)).toBe(`attachment; filename="${file}"`);
+			}),
+		);
+	});
+
+	it("says track, date and lap in the name", () => {
+		expect(exportFileName({ trackName: "Interlagos", date: "2025-03-01" }, "gpx")).toBe(
+			"lapsix_interlagos_2025-03-01.gpx",
+		);
+		expect(exportFileName({ trackName: "Interlagos", date: "2025-03-01", lap: 7 }, "vbo")).toBe(
+			"lapsix_interlagos_2025-03-01_volta-7.vbo",
+		);
+		expect(exportFileName({ trackName: null, date: null }, "csv")).toBe(
+			"lapsix_sessao_sem-data.csv",
+		);
+		expect(exportFileName({ trackName: "X", date: "1/3/2025" }, "kml")).toBe(
+			"lapsix_x_sem-data.kml",
+		);
+	});
+
+	it("has a media type for each format", () => {
+		expect(EXPORT_FORMATS.gpx.contentType).toBe("application/gpx+xml");
+		expect(EXPORT_FORMATS.kml.contentType).toBe("application/vnd.google-earth.kml+xml");
+		expect(EXPORT_FORMATS.csv.contentType).toBe("text/csv; charset=utf-8");
+		expect(EXPORT_FORMATS.vbo.contentType).toBe("text/plain; charset=utf-8");
+	});
+});
