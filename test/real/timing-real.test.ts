@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import type { Fixes, TrackDefinition } from "../../src/domain/recording/types";
 import { timeLapsFromLines } from "../../src/domain/timing/lap-lines";
+import { trackMatches } from "../../src/domain/timing/recognise";
 import { describeReal, realPath } from "./real-recordings";
 
 /** The Doves track file: courses with `start_a_lat`… and `sector_2_a_lat`… (feet for length). */
@@ -103,5 +104,15 @@ describeReal("lap timing on real recordings", () => {
 		// The log ends about 12 s after the fourth crossing.
 		const after = result.report.find((r) => r.reason.includes("depois da última"));
 		expect(after?.kind).toBe("notice");
+	});
+
+	it("recognises the Orlando NMEA log as the Normal layout among Doves' tracks", () => {
+		const fixes = readRmc(readFileSync(realPath("nmea/okc-2laps-rental.nmea"), "latin1"));
+		const matches = trackMatches(fixes, readDovesTracks());
+		// Normal and Pro share the line; the laps' length (about 1031 m) picks Normal.
+		expect(matches[0]?.track.name).toBe("Orlando Kart Center Normal");
+		expect(matches[0]?.crossings).toBe(4);
+		expect(matches.map((m) => m.track.name)).toContain("Orlando Kart Center Pro");
+		expect(matches.every((m) => m.track.name.startsWith("Orlando"))).toBe(true);
 	});
 });
