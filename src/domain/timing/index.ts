@@ -31,6 +31,7 @@ export { type LocalProjection, localProjection, projectX, projectY, unproject } 
 export { RECOGNITION_DISTANCE_M, recogniseTrack, type TrackMatch, trackMatches } from "./recognise";
 export { type SixFixes, type SixFixesOptions, sixFixes, utcOffsetFromLaps } from "./six-fixes";
 export { loggerLaps } from "./six-laps";
+export { type SixSessionTiming, timeSixSession } from "./six-session";
 export {
 	DERIVED_LINE_WIDTH_M,
 	type DerivedStartFinish,

@@ -10,7 +10,7 @@
  * it starts at its `entry` second.
  */
 import { lapChannelsOfRange } from "../channels/build";
-import { deriveColumns } from "../channels/derive";
+import { type DerivedColumns, deriveColumns } from "../channels/derive";
 import type { TimedLap } from "../channels/types";
 import type { Fixes, ImportIssue } from "../recording/types";
 import { splitLaps } from "../six/split-laps";
@@ -56,10 +56,11 @@ export function loggerLaps(
 	points: GpsPoints,
 	six: SixFixes,
 	options: SixFixesOptions,
+	/** Columns already derived from `six.fixes` (derived here otherwise). */
+	derived: DerivedColumns = deriveColumns(six.fixes),
 ): LapTimingResult {
 	const numbers = new Set(lap.laps.map((l) => l.number));
 	const paths = new Map(splitLaps(points, numbers).paths.map((p) => [p.lapNumber, p]));
-	const derived = deriveColumns(six.fixes);
 	const report: ImportIssue[] = [];
 	const firstEntrySec = lap.laps[0]?.entrySec ?? 0;
 	const laps: TimedLap[] = lap.laps.map((record) => {
