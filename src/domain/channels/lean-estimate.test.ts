@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { simulateSession } from "../simulator";
+import { parseGpsFile } from "../six/parse-gps";
+import { sixFixes } from "../timing/six-fixes";
 import { circleLaps, fixesFromLocal } from "../timing/test-paths";
 import { estimateLean, movingAverage, STANDARD_GRAVITY } from "./lean-estimate";
 
@@ -60,6 +63,25 @@ describe("estimateLean", () => {
 		const expected = -steadyLean(speedMs, radiusM);
 		for (let i = 50; i < exact.length - 50; i++)
 			expect(Math.abs(lean[i]! - expected)).toBeLessThan(1.5);
+	});
+
+	it("follows a simulated motorbike's measured lean (within 6° RMS above 20 km/h)", () => {
+		const s = simulateSession({ seed: 4, circuit: "velocitta", laps: 2, hz: 10 });
+		const date = { day: 1, month: 1, year: 2025 };
+		const { fixes } = sixFixes(parseGpsFile(s.gpsSix).points, { date, utcOffsetMinutes: -180 });
+		const lean = leanOf(fixes);
+		let squares = 0;
+		let count = 0;
+		let most = 0;
+		for (let i = 0; i < fixes.length; i++) {
+			if (fixes.speedKmh[i]! < 20) continue;
+			squares += (lean[i]! - fixes.leanDeg![i]!) ** 2;
+			count++;
+			most = Math.max(most, Math.abs(lean[i]!));
+		}
+		expect(Math.sqrt(squares / count)).toBeLessThan(6);
+		expect(most).toBeGreaterThan(45);
+		expect(most).toBeLessThan(60);
 	});
 
 	it("handles no fix and one fix", () => {
