@@ -133,8 +133,11 @@ export function findGateCrossings(
 	options: GateCrossingOptions,
 ): GateCrossingResult {
 	const candidates = rawCrossings(path, gate, options.marginM);
+	const a = gate.a;
+	const b = gate.b;
+	const degenerate = !(Math.abs(a.lat - b.lat) > 0 || Math.abs(a.lon - b.lon) > 0);
 	const given = options.directionDeg === null ? null : sideOfDirection(gate, options.directionDeg);
-	const directionIgnored = options.directionDeg !== null && given === null;
+	const directionIgnored = !degenerate && options.directionDeg !== null && given === null;
 	const side = given ?? majoritySide(candidates);
 	const crossings: GateCrossing[] = [];
 	const againstDirection: GateCrossing[] = [];
@@ -145,9 +148,6 @@ export function findGateCrossings(
 			debounced.push(c);
 		else crossings.push(c);
 	}
-	const a = gate.a;
-	const b = gate.b;
-	const degenerate = !(Math.abs(a.lat - b.lat) > 0 || Math.abs(a.lon - b.lon) > 0);
 	return {
 		crossings,
 		side: candidates.length > 0 ? side : given,

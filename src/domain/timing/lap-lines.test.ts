@@ -154,6 +154,18 @@ describe("timeLapsFromLines", () => {
 		expect(one.report[0]?.line).toBe(21);
 	});
 
+	it("times nothing on an empty recording or with a line whose two points coincide", () => {
+		const { circle, lines } = circleTrack();
+		expect(timeLapsFromLines(fixesFromLocal([]), lines).timing).toEqual({ kind: "none" });
+		const point = { ...lines, startFinish: { a: lines.startFinish.a, b: lines.startFinish.a } };
+		const result = timeLapsFromLines(circle.fixes, point);
+		expect(result.laps).toEqual([]);
+		expect(result.report.map((r) => r.reason)).toEqual([
+			"linha de largada/chegada: os dois pontos coincidem",
+			"a gravação não cruza a linha de largada/chegada: nenhuma volta cronometrada",
+		]);
+	});
+
 	it("keeps only crossings in the given direction of travel", () => {
 		const { circle, lines } = circleTrack(true);
 		const against = timeLapsFromLines(circle.fixes, { ...lines, directionDeg: 0 });
