@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<unknown>> = {
 	ingest: async () => (await import("./ingest.bench")).runIngestBenchmark(),
 	web: async () => (await import("./web.bench")).runWebBenchmark(),
 	export: async () => (await import("./export.bench")).runExportBenchmark(),
+	timing: async () => (await import("./timing.bench")).runTimingBenchmark(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,3 +1,10 @@
+import {
+	bestLapOf,
+	extreme,
+	lapTimeSpread,
+	shortestFloat32,
+	theoreticalBest,
+} from "./figure-rules";
 import { emptyGpsPoints } from "./gps-columns";
 import { parseGpsFile } from "./parse-gps";
 import { parseLapFile } from "./parse-lap";
@@ -29,18 +36,7 @@ interface PathFigures {
 	minRollDeg: number | null;
 }
 
-/**
- * The shortest decimal that reads back to the same float32: speed and roll are stored as
- * float32, so 158.9 comes out as 158.89999389648438; this gives the figure the device wrote.
- */
-export function shortestFloat32(value: number): number {
-	if (!Number.isFinite(value)) return value;
-	for (let digits = 1; digits <= 9; digits++) {
-		const candidate = Number(value.toPrecision(digits));
-		if (Math.fround(candidate) === value) return candidate;
-	}
-	return value;
-}
+export { shortestFloat32 };
 
 function pathFigures(points: GpsPoints, range: LapPathRange | undefined): PathFigures {
 	let maxSpeed = Number.NEGATIVE_INFINITY;
@@ -92,49 +88,6 @@ function lapAnalysis(
 	};
 }
 
-/**
- * Highest (sign 1) or lowest (sign -1) of a per-path figure, with its lap. Paths are sorted by
- * lap number and only a strictly better value replaces the leader: ties go to the lowest lap.
- */
-function extreme(
-	perPath: { lap: number; value: number | null }[],
-	sign: 1 | -1,
-): { value: number; lap: number } | null {
-	let best: { value: number; lap: number } | null = null;
-	for (const { lap, value } of perPath) {
-		if (value === null) continue;
-		if (best === null || sign * value > sign * best.value) best = { value, lap };
-	}
-	return best;
-}
-
-/** Sum of the best time of each sector; null unless every lap has all four sectors. */
-function theoreticalBest(laps: readonly LapRecord[]): number | null {
-	if (laps.length === 0) return null;
-	let total = 0;
-	for (let s = 0; s < 4; s++) {
-		let best = Number.POSITIVE_INFINITY;
-		for (const lap of laps) {
-			const sector = lap.sectors[s];
-			if (!sector) return null;
-			if (sector.timeMs < best) best = sector.timeMs;
-		}
-		total += best;
-	}
-	return total;
-}
-
-/**
- * Mean and **population** standard deviation (divide by n, not n - 1) of the lap times: the
- * laps of a session are the whole population described, not a sample of a larger one.
- */
-function lapTimeSpread(laps: readonly LapRecord[]): { mean: number; stdDev: number } | null {
-	if (laps.length === 0) return null;
-	const mean = laps.reduce((sum, lap) => sum + lap.timeMs, 0) / laps.length;
-	const variance = laps.reduce((sum, lap) => sum + (lap.timeMs - mean) ** 2, 0) / laps.length;
-	return { mean, stdDev: Math.sqrt(variance) };
-}
-
 /** Report order: `lap.six` before `gps.six` (the order the files are given), then by line. */
 export function sortReport(issues: ParseIssue[]): ParseIssue[] {
 	const rank = (issue: ParseIssue) => (issue.file === "lap.six" ? 0 : 1);
@@ -182,13 +135,15 @@ export function analyzeSession(lap: LapFile, gps: GpsFile): SessionAnalysisWithP
 		perPath.map((p) => ({ lap: p.lap, value: p.minRollDeg })),
 		-1,
 	);
-	let bestLap: LapRecord | null = null;
-	for (const l of lap.laps) if (bestLap === null || l.timeMs < bestLap.timeMs) bestLap = l;
-	const spread = lapTimeSpread(lap.laps);
+	const bestLap = bestLapOf(lap.laps);
+	const spread = lapTimeSpread(lap.laps.map((l) => l.timeMs));
 
 	const summary: SessionSummary = {
 		bestLap: bestLap ? { number: bestLap.number, timeMs: bestLap.timeMs } : null,
-		theoreticalBestMs: theoreticalBest(lap.laps),
+		// lap.six always gives 4 sector entries, null where a sector was not recorded.
+		theoreticalBestMs: theoreticalBest(
+			lap.laps.map((l) => l.sectors.map((s) => s?.timeMs ?? null)),
+		),
 		maxSpeed: maxSpeed ? { kmh: maxSpeed.value, lap: maxSpeed.lap } : null,
 		maxRoll: maxRoll ? { deg: maxRoll.value, lap: maxRoll.lap } : null,
 		minRoll: minRoll ? { deg: minRoll.value, lap: minRoll.lap } : null,
