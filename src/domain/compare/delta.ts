@@ -51,6 +51,7 @@ import {
 	FIX_SMOOTHING_MS,
 	prepareReference,
 	type ReferenceLine,
+	type ReferenceOptions,
 	referenceTimeAt,
 	referenceTimeNearEnd,
 } from "./reference-line";
@@ -79,6 +80,12 @@ const REASONS = {
 		"Volta curta demais para comparar: precisa de dois pontos, tempo e 10 m de percurso.",
 } as const;
 
+/** The reference-line options a delta with these options uses. */
+export function referenceOptionsOf(options: DeltaOptions = {}): ReferenceOptions {
+	const o = { ...DELTA_DEFAULTS, ...options };
+	return { stepM: o.referenceStepM, smoothM: o.referenceSmoothM, smoothMs: o.positionSmoothMs };
+}
+
 function lapTimeOf(lap: LapChannels): number {
 	return lap.length > 0 ? lap.timeMs[lap.length - 1]! - lap.timeMs[0]! : 0;
 }
@@ -100,11 +107,7 @@ export function computeDelta(
 	const lapTimeMs = lapTimeOf(lap);
 	const line = isReferenceLine(reference)
 		? reference
-		: prepareReference(reference, {
-				stepM: o.referenceStepM,
-				smoothM: o.referenceSmoothM,
-				smoothMs: o.positionSmoothMs,
-			});
+		: prepareReference(reference, referenceOptionsOf(o));
 	const referenceTimeMs = line ? line.lapTimeMs : lapTimeOf(reference as LapChannels);
 	const finishDeltaMs = lapTimeMs - referenceTimeMs;
 	const refuse = (status: keyof typeof REASONS): DeltaResult => ({
@@ -216,6 +219,7 @@ export function computeDelta(
 			deltaMs,
 			rawDeltaMs,
 			gainMsPerM: Float32Array.from(gain),
+			speedKmh: lapSpeedKmh,
 			lateralM: matches.lateralM,
 			offLine: progress.offLine,
 		},

@@ -31,14 +31,17 @@ export interface CircuitLine {
 	curvature: Float64Array;
 	/** The flying lap's time at each sample, ms (0 at sample 0). */
 	baseTimeMs: Float64Array;
+	/** The flying lap's speed at each sample, m/s. */
+	baseSpeedMs: Float64Array;
 }
 
 export function circuitLine(
 	circuit: CircuitId | Circuit,
-	opts: { reverse?: boolean; profile?: VehicleKind } = {},
+	opts: { reverse?: boolean; profile?: VehicleKind | VehicleProfile } = {},
 ): CircuitLine {
 	const c = typeof circuit === "string" ? getCircuit(circuit) : circuit;
-	const profile = VEHICLE_PROFILES[opts.profile ?? "moto"];
+	const profile =
+		typeof opts.profile === "object" ? opts.profile : VEHICLE_PROFILES[opts.profile ?? "moto"];
 	const track: Track = trackOf(c);
 	const n = track.n;
 	const x = new Float64Array(n + 1);
@@ -55,6 +58,7 @@ export function circuitLine(
 	for (let u = 0; u <= 3 * n; u++) limit[u] = cornerSpeedLimit(curvature[u % n]!, profile);
 	const speed = solveSpeedProfile(limit, track.spacingM, profile, 0, 0);
 	const baseTimeMs = new Float64Array(n + 1);
+	const baseSpeedMs = speed.slice(n, 2 * n + 1);
 	for (let k = 0; k < n; k++) {
 		const v0 = speed[n + k]!;
 		const v1 = speed[n + k + 1]!;
@@ -70,6 +74,7 @@ export function circuitLine(
 		y,
 		curvature,
 		baseTimeMs,
+		baseSpeedMs,
 	};
 }
 

@@ -42,6 +42,8 @@ export interface DeltaPoints {
 	rawDeltaMs: Float64Array;
 	/** Rate at which time is lost (positive) or gained, ms per metre of reference, smoothed. */
 	gainMsPerM: Float32Array;
+	/** The lap's speed, km/h, gaps filled from its positions. */
+	speedKmh: Float32Array;
 	/** Distance from the reference line, metres (Infinity where no line point was a candidate). */
 	lateralM: Float32Array;
 	/** 1 where the point lay off the reference line (its place interpolated, not measured). */
