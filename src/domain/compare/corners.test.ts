@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { LatLon } from "../recording/types";
 import { type Corner, detectCorners, relocateCorners } from "./corners";
 import { toLat, toLon } from "./geo";
 import { prepareReference } from "./reference-line";
 import {
 	type CircuitLine,
 	circuitLine,
+	distanceOnLine,
 	type SyntheticLapSpec,
 	syntheticLap,
 } from "./synthetic-lap";
+import { twoLeftBends } from "./test-paths";
 
 /**
  * The truth: the corners of the circuit's exact racing line, from the simulator's own
@@ -49,32 +50,13 @@ const lines: CircuitLine[] = [
 	circuitLine("granja-viana", { profile: "kart" }),
 ];
 
-/** Where a place lies on the circuit's racing line, metres from the line (nearest sample). */
-function onCircuit(line: CircuitLine, place: LatLon): number {
-	const { origin } = line.circuit;
-	const mPerDegLat = 111_195.08;
-	const mPerDegLon = mPerDegLat * Math.cos((origin.lat * Math.PI) / 180);
-	const x = (place.lon - origin.lon) * mPerDegLon;
-	const y = (place.lat - origin.lat) * mPerDegLat;
-	let best = 0;
-	let bestD2 = Number.POSITIVE_INFINITY;
-	for (let k = 0; k < line.n; k++) {
-		const d2 = (line.x[k]! - x) ** 2 + (line.y[k]! - y) ** 2;
-		if (d2 < bestD2) {
-			bestD2 = d2;
-			best = k;
-		}
-	}
-	return best * line.spacingM;
-}
-
 function expectKnownCorners(line: CircuitLine, corners: Corner[], toleranceM: number) {
 	const known = exactCorners(line);
 	expect(known.length).toBeGreaterThanOrEqual(8);
 	expect(corners.map((c) => c.direction)).toEqual(known.map(([, side]) => side));
 	corners.forEach((corner, i) => {
 		expect(corner.number).toBe(i + 1);
-		expect(Math.abs(onCircuit(line, corner.apex) - known[i]![0])).toBeLessThan(toleranceM);
+		expect(Math.abs(distanceOnLine(line, corner.apex) - known[i]![0])).toBeLessThan(toleranceM);
 		expect(corner.entryM).toBeLessThan(corner.apexM);
 		expect(corner.apexM).toBeLessThan(corner.exitM);
 		expect(corner.turnDeg).toBeGreaterThanOrEqual(25);
@@ -110,6 +92,16 @@ describe("detectCorners", () => {
 		}
 	});
 
+	it("makes one corner of two bends on the same side close together (a double apex)", () => {
+		const double = detectCorners(twoLeftBends(25));
+		expect(double).toHaveLength(1);
+		expect(double[0]!.turnDeg).toBeGreaterThan(170);
+		expect(double[0]!.direction).toBe("left");
+		const apart = detectCorners(twoLeftBends(40));
+		expect(apart.map((c) => c.number)).toEqual([1, 2]);
+		expect(apart[1]!.apexM - apart[0]!.apexM).toBeGreaterThan(60);
+	});
+
 	it("finds nothing on a straight, nor on a lap too short to be a reference", () => {
 		const straight = syntheticLap(lines[0]!, { hz: 25 }).channels;
 		const firstStretch = { ...straight, length: 200 };
@@ -140,9 +132,9 @@ describe("relocateCorners", () => {
 						lon: toLon(other.frame, other.x[k]!),
 					};
 					const offsetM = Math.hypot(spec.gpsOffsetM?.eastM ?? 0, spec.gpsOffsetM?.northM ?? 0);
-					expect(Math.abs(onCircuit(line, there) - onCircuit(line, found[i]!.apex))).toBeLessThan(
-						3 + offsetM,
-					);
+					expect(
+						Math.abs(distanceOnLine(line, there) - distanceOnLine(line, found[i]!.apex)),
+					).toBeLessThan(3 + offsetM);
 				});
 			}
 		}

@@ -271,3 +271,35 @@ export const FIGURE_EIGHT: Circuit = {
 		[0, 400, 40],
 	],
 };
+
+/** Where a place lies along the circuit's racing line: metres from the line, to its nearest sample. */
+export function distanceOnLine(line: CircuitLine, place: { lat: number; lon: number }): number {
+	const { latPerM, lonPerM } = degreesPerMetre(line.circuit.origin);
+	const x = (place.lon - line.circuit.origin.lon) / lonPerM;
+	const y = (place.lat - line.circuit.origin.lat) / latPerM;
+	let best = 0;
+	let bestD2 = Number.POSITIVE_INFINITY;
+	for (let k = 0; k < line.n; k++) {
+		const d2 = (line.x[k]! - x) ** 2 + (line.y[k]! - y) ** 2;
+		if (d2 < bestD2) {
+			bestD2 = d2;
+			best = k;
+		}
+	}
+	// The foot of the perpendicular on the segment on either side of the nearest sample.
+	let at = best * line.spacingM;
+	let atD2 = bestD2;
+	for (const a of [best - 1, best]) {
+		if (a < 0 || a + 1 > line.n) continue;
+		const vx = line.x[a + 1]! - line.x[a]!;
+		const vy = line.y[a + 1]! - line.y[a]!;
+		const len2 = vx * vx + vy * vy;
+		const u = Math.min(1, Math.max(0, ((x - line.x[a]!) * vx + (y - line.y[a]!) * vy) / len2));
+		const d2 = (line.x[a]! + u * vx - x) ** 2 + (line.y[a]! + u * vy - y) ** 2;
+		if (d2 <= atD2) {
+			atD2 = d2;
+			at = (a + u) * line.spacingM;
+		}
+	}
+	return at;
+}
