@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<unknown>> = {
 	parse: async () => (await import("./parse.bench")).runParseBenchmark(),
 	ingest: async () => (await import("./ingest.bench")).runIngestBenchmark(),
 	web: async () => (await import("./web.bench")).runWebBenchmark(),
+	compare: async () => (await import("./compare.bench")).runCompareBenchmark(),
 };
 
 const wanted = process.argv.slice(2);

@@ -9,7 +9,7 @@ import {
 	type SyntheticLapSpec,
 	syntheticLap,
 } from "./synthetic-lap";
-import { twoLeftBends } from "./test-paths";
+import { pathOfPieces } from "./test-paths";
 
 /**
  * The truth: the corners of the circuit's exact racing line, from the simulator's own
@@ -92,14 +92,46 @@ describe("detectCorners", () => {
 		}
 	});
 
-	it("makes one corner of two bends on the same side close together (a double apex)", () => {
-		const double = detectCorners(twoLeftBends(25));
+	it("makes one corner of a bend that tightens, eases and tightens again (a double apex)", () => {
+		// 45° at 20 m radius, 20 m at 50 m, 45° at 20 m: the curvature eases to 40 % of its peaks.
+		const quarter = (20 * Math.PI) / 4;
+		const double = detectCorners(
+			pathOfPieces([
+				[200, 0],
+				[quarter, 1 / 20],
+				[20, 1 / 50],
+				[quarter, 1 / 20],
+				[200, 0],
+			]),
+		);
 		expect(double).toHaveLength(1);
-		expect(double[0]!.turnDeg).toBeGreaterThan(170);
+		expect(double[0]!.turnDeg).toBeGreaterThan(100);
 		expect(double[0]!.direction).toBe("left");
-		const apart = detectCorners(twoLeftBends(40));
-		expect(apart.map((c) => c.number)).toEqual([1, 2]);
-		expect(apart[1]!.apexM - apart[0]!.apexM).toBeGreaterThan(60);
+		// Eased to nearly straight (300 m) between them: two corners, numbered in order.
+		const two = detectCorners(
+			pathOfPieces([
+				[200, 0],
+				[quarter, 1 / 20],
+				[20, 1 / 300],
+				[quarter, 1 / 20],
+				[200, 0],
+			]),
+		);
+		expect(two.map((c) => [c.number, c.direction])).toEqual([
+			[1, "left"],
+			[2, "left"],
+		]);
+		// Peaks closer than 20 m stay one corner whatever lies between them.
+		const tight = detectCorners(
+			pathOfPieces([
+				[200, 0],
+				[8, 1 / 12],
+				[6, 0],
+				[8, 1 / 12],
+				[200, 0],
+			]),
+		);
+		expect(tight).toHaveLength(1);
 	});
 
 	it("finds nothing on a straight, nor on a lap too short to be a reference", () => {

@@ -3,11 +3,12 @@
  * "corner 3" is the same place in every lap of that track.
  *
  * Found from the path's curvature (`curvatureAlong`, smoothed heading change per metre):
- * 1. a corner starts where the curvature reaches `enterCurvature` (1/300 m: a radius under
- *    300 m, which a motorbike at 190 km/h already brakes for) and extends, on the same side,
- *    while it stays above `exitCurvature` (hysteresis: a wavering sweeper stays one corner);
- * 2. bends on the same side closer than `mergeGapM`, or than a third of the shorter one's
- *    length, are one corner (a double apex; a long sweeper that noise broke into pieces);
+ * 1. bends where the curvature passes `enterCurvature` (1/300 m: a radius under 300 m, which a
+ *    motorbike at 190 km/h already brakes for), held down to `exitCurvature`; bends on one
+ *    side `mergeGapM` apart read as one stretch, cut again at deep valleys of the curvature
+ *    unless its peaks are within `mergeApexM` (a double apex) (`cornerRegions`);
+ * 2. the curvature is measured over a span that grows with the speed (`curvatureAlong`), so a
+ *    fast sweeper read through GPS noise stays one bend and a kart's hairpins stay apart;
  * 3. a corner must turn the bike by `minTurnDeg` in all (a kink is not a corner);
  * 4. its entry and exit are where the curvature is `edgeFraction` of its peak (the turn itself,
  *    not the long easing of a sweeper), its apex their middle weighted by the squared curvature
@@ -19,6 +20,7 @@
  */
 import type { LapChannels } from "../channels/types";
 import type { LatLon } from "../recording/types";
+import { cornerRegions, turnOf } from "./corner-regions";
 import { curvatureAlong } from "./curvature";
 import { toLat, toLon } from "./geo";
 import { prepareReference, type ReferenceLine } from "./reference-line";
@@ -34,8 +36,12 @@ export interface CornerOptions {
 	exitCurvature?: number;
 	/** Least total turn of a corner, degrees (default 25). */
 	minTurnDeg?: number;
-	/** Corners on the same side closer than this are one, metres (default 10). */
+	/** Bends on the same side closer than this are read as one stretch, metres (default 10). */
 	mergeGapM?: number;
+	/** A stretch is cut where its curvature falls below this fraction of its peaks (default 0.35). */
+	valleyFraction?: number;
+	/** Peaks closer than this stay one corner, a double apex, metres (default 20). */
+	mergeApexM?: number;
 	/** Entry and exit: where the curvature is this fraction of the corner's peak (default 0.3). */
 	edgeFraction?: number;
 }
@@ -47,6 +53,8 @@ export const CORNER_DEFAULTS: Required<CornerOptions> = {
 	exitCurvature: 1 / 600,
 	minTurnDeg: 25,
 	mergeGapM: 10,
+	valleyFraction: 0.35,
+	mergeApexM: 20,
 	edgeFraction: 0.3,
 };
 
@@ -65,69 +73,6 @@ export interface Corner {
 	entry: LatLon;
 	apex: LatLon;
 	exit: LatLon;
-}
-
-interface Region {
-	from: number;
-	to: number;
-	sign: number;
-}
-
-function regionsOf(curvature: Float64Array, o: Required<CornerOptions>): Region[] {
-	const n = curvature.length;
-	const regions: Region[] = [];
-	let k = 0;
-	while (k < n) {
-		const c = curvature[k]!;
-		if (Math.abs(c) < o.enterCurvature) {
-			k++;
-			continue;
-		}
-		const sign = Math.sign(c);
-		const holds = (i: number) =>
-			Math.sign(curvature[i]!) === sign && Math.abs(curvature[i]!) >= o.exitCurvature;
-		let from = k;
-		while (
-			from > 0 &&
-			holds(from - 1) &&
-			(regions.length === 0 || from - 1 > regions[regions.length - 1]!.to)
-		)
-			from--;
-		let to = k;
-		while (to + 1 < n && holds(to + 1)) to++;
-		regions.push({ from, to, sign });
-		k = to + 1;
-	}
-	return regions;
-}
-
-/** Bends that turn less than this (5°) are noise, not pieces of a corner. */
-const MIN_BEND_RAD = (5 * Math.PI) / 180;
-
-function turnOf(curvature: Float64Array, r: Region, stepM: number): number {
-	let turn = 0;
-	for (let k = r.from; k <= r.to; k++) turn += curvature[k]! * stepM;
-	return turn;
-}
-
-/** A gap shorter than this fraction of the shorter of two long bends on one side joins them. */
-const MERGE_FRACTION = 0.3;
-
-function mergeClose(regions: Region[], line: ReferenceLine, gapM: number): Region[] {
-	const merged: Region[] = [];
-	const length = (r: Region) => line.distanceM[r.to]! - line.distanceM[r.from]!;
-	for (const r of regions) {
-		const last = merged[merged.length - 1];
-		const gap = last ? line.distanceM[r.from]! - line.distanceM[last.to]! : 0;
-		// A long sweeper read through noise breaks into pieces with short gaps: one corner.
-		const joinBelow = last ? Math.max(gapM, MERGE_FRACTION * Math.min(length(last), length(r))) : 0;
-		if (last && last.sign === r.sign && gap < joinBelow) {
-			last.to = r.to;
-		} else {
-			merged.push({ ...r });
-		}
-	}
-	return merged;
 }
 
 function placeAt(line: ReferenceLine, k: number): LatLon {
@@ -152,11 +97,7 @@ export function detectCorners(
 	curvature.fill(0, 0, margin);
 	curvature.fill(0, line.count - margin);
 	const corners: Corner[] = [];
-	// Wiggles of a few degrees (GPS noise on a straight) would keep apart the pieces of one bend.
-	const bends = regionsOf(curvature, o).filter(
-		(r) => Math.abs(turnOf(curvature, r, line.stepM)) >= MIN_BEND_RAD,
-	);
-	for (const r of mergeClose(bends, line, o.mergeGapM)) {
+	for (const r of cornerRegions(curvature, line.stepM, o)) {
 		const turn = turnOf(curvature, r, line.stepM);
 		let peak = 0;
 		for (let k = r.from; k <= r.to; k++) peak = Math.max(peak, Math.abs(curvature[k]!));

@@ -45,6 +45,7 @@ import { clockOffsetMs, endSteps } from "./clock";
 import { checkDirection } from "./direction";
 import { projectPoints } from "./geo";
 import { buildGrid } from "./grid";
+import { findJumps } from "./jumps";
 import { matchPoints } from "./match";
 import { toProgress } from "./monotone";
 import {
@@ -210,6 +211,10 @@ export function computeDelta(
 		startStepMs: steps.startStepMs,
 		finishStepMs: steps.finishStepMs,
 		offsetM: offset,
+		gpsJumpsM: {
+			lap: findJumps(projected.x, projected.y, lap.timeMs, lap.speedKmh, n).map((i) => s[i]!),
+			reference: line.jumpsM,
+		},
 		offLinePoints: progress.offLinePoints,
 		offLineM: progress.offLineM,
 		leanEstimated: { lap: lap.leanEstimated, reference: line.source.leanEstimated },

@@ -16,6 +16,7 @@
 import type { LapChannels } from "../channels/types";
 import { speedKmhFilled, valueAt } from "./channels";
 import { createLocalFrame, type LocalFrame, projectPoints } from "./geo";
+import { findJumps } from "./jumps";
 import { smoothFixes } from "./smooth";
 import { densifyFixes } from "./sparse";
 
@@ -52,6 +53,8 @@ export interface ReferenceLine {
 	source: LapChannels;
 	/** The reference's speed, km/h, gaps filled from its positions. */
 	sourceSpeedKmh: Float32Array;
+	/** Where the reference's GPS jumped (`findJumps`), metres along the line. */
+	jumpsM: number[];
 }
 
 /** Shortest reference the comparison accepts, metres. */
@@ -131,6 +134,9 @@ export function prepareReference(
 	timeMs[count - 1] = lapTimeMs;
 	const sourceDistanceM = new Float64Array(n);
 	for (let i = 0; i < n; i++) sourceDistanceM[i] = along[dense.denseIndexOf[i]!]!;
+	const jumpsM = findJumps(projected.x, projected.y, lap.timeMs, lap.speedKmh, n).map(
+		(i) => sourceDistanceM[i]!,
+	);
 
 	const half = Math.round(smoothM / spacingM);
 	const x = half > 0 ? smoothKeepingEnds(rawX, half) : rawX;
@@ -162,6 +168,7 @@ export function prepareReference(
 		sourceDistanceM,
 		source: lap,
 		sourceSpeedKmh: speedKmh,
+		jumpsM,
 	};
 }
 

@@ -55,14 +55,17 @@ export function lapThrough(x: number[], y: number[], speedMs = 20): LapChannels 
 	return lap;
 }
 
-/** 200 m straight, a 90° left bend of radius 20 m, `gapM` straight, the same bend again, 200 m. */
-export function twoLeftBends(gapM: number, speedMs = 15): LapChannels {
+/** A path of pieces of constant curvature ([length in metres, 1/radius, positive left]), at constant speed. */
+export function pathOfPieces(
+	pieces: [lengthM: number, curvature: number][],
+	speedMs = 15,
+): LapChannels {
 	const x: number[] = [];
 	const y: number[] = [];
 	let px = 0;
 	let py = 0;
 	let heading = 0;
-	const drive = (lengthM: number, curvature: number) => {
+	for (const [lengthM, curvature] of pieces) {
 		for (let d = 0; d < lengthM; d += 1) {
 			heading += curvature;
 			px += Math.cos(heading);
@@ -70,11 +73,6 @@ export function twoLeftBends(gapM: number, speedMs = 15): LapChannels {
 			x.push(px);
 			y.push(py);
 		}
-	};
-	drive(200, 0);
-	drive(10 * Math.PI, 1 / 20);
-	drive(gapM, 0);
-	drive(10 * Math.PI, 1 / 20);
-	drive(200, 0);
+	}
 	return lapThrough(x, y, speedMs);
 }

@@ -94,6 +94,11 @@ export interface DeltaTrace {
 	finishStepMs: number;
 	/** The GPS offset removed from the lap before projecting it (metres east and north). */
 	offsetM: { eastM: number; northM: number };
+	/**
+	 * Where either lap's GPS jumped (a step longer than its speed allows), metres along the
+	 * reference: the trace is not to be trusted across them, and the charts mark them.
+	 */
+	gpsJumpsM: { lap: number[]; reference: number[] };
 	/** Points of the lap that lay off the reference line, and the metres of lap they span. */
 	offLinePoints: number;
 	offLineM: number;
