@@ -115,7 +115,6 @@ function splitAtValleys(
 		if (ratio >= deepest) continue;
 		if ((rightAt[j]! - leftAt[j]!) * stepM < o.mergeApexM) continue;
 		if (turned[j + 1]! < minTurn || turned[len]! - turned[j + 1]! < minTurn) continue;
-
 		deepest = ratio;
 		cut = j;
 	}

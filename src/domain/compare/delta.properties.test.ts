@@ -13,9 +13,18 @@ const rates = [1, 5, 10, 20, 25];
 /** A lap whose pace differs by a factor per quarter of the lap, blended over 50 m. */
 function pacedWarp(line: CircuitLine, factors: number[]): (t: number, s: number) => number {
 	const warped = new Float64Array(line.n + 1);
+	const quarterM = line.lengthM / factors.length;
 	const factorAt = (s: number) => {
-		const q = (s / line.lengthM) * factors.length;
-		const i = Math.min(factors.length - 1, Math.floor(q));
+		const i = Math.min(factors.length - 1, Math.floor(s / quarterM));
+		// Within 25 m of a boundary the pace moves linearly from one quarter's to the next's.
+		const intoNext = (s - (i + 1) * quarterM + 25) / 50;
+		const fromPrevious = (s - i * quarterM + 25) / 50;
+		if (i + 1 < factors.length && intoNext > 0) {
+			return factors[i]! + intoNext * (factors[i + 1]! - factors[i]!);
+		}
+		if (i > 0 && fromPrevious < 1) {
+			return factors[i - 1]! + fromPrevious * (factors[i]! - factors[i - 1]!);
+		}
 		return factors[i]!;
 	};
 	for (let k = 1; k <= line.n; k++) {

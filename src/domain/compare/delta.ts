@@ -10,8 +10,9 @@
  *
  * Method:
  * 1. The reference becomes a fine line (`prepareReference`): its path resampled every metre,
- *    positions lightly smoothed, the reference's time at every grid point (Hermite between
- *    sparse fixes, so a 1 Hz reference keeps its accelerations).
+ *    positions lightly smoothed, the reference's time at every grid point (between sparse
+ *    fixes a spline path timed by the speeds, so a 1 Hz reference keeps its corners and its
+ *    accelerations).
  * 2. Both laps must go the same way round the same place (`checkDirection`); otherwise the
  *    result says "reversed" or "unrelated" and carries no trace.
  * 3. The lap is shifted by the GPS offset that best lays it onto the line (`estimateOffset`):
@@ -24,8 +25,9 @@
  * 5. Progress along the reference: the first point at 0, the last at the reference's length
  *    (both laps start and end at the line), off-line stretches interpolated in the lap's own
  *    travelled distance, then the least-squares non-decreasing fit (no step back from noise).
- * 6. Delta = time into this lap − the reference's time at that progress; lightly smoothed along
- *    the reference (±`deltaSmoothM`, a window that shrinks to nothing at both ends). The first
+ * 6. Delta = time into this lap − the reference's time at that progress; lightly smoothed (a
+ *    local straight line over ±`deltaSmoothM` of the lap's own path, exact for a steady gain
+ *    or loss, whatever the sample rate; `rawDeltaMs` keeps it unsmoothed). The first
  *    point's delta is 0 and the last one's exactly `lap time − reference lap time`: that is what
  *    the lap times say at the line. Once the lap is shifted by its GPS offset, its clock
  *    started where its own receiver put the line: its time is counted from there, in the
@@ -35,6 +37,8 @@
  * 7. Gain or loss per metre: least-squares slope of the delta over ±`gainHalfWidthM`.
  * 8. A grid every `gridStepM` metres of reference with both laps' time, speed, lean and
  *    position, the delta and the gain, for the charts and the map.
+ * 9. Where either lap's GPS jumped (a step longer than its speed allows), the places are
+ *    reported (`gpsJumpsM`): neither side of a jump is known to be right, so nothing is guessed.
  *
  * Cost: O(reference length / step + points × window), typed arrays throughout.
  */
@@ -96,6 +100,73 @@ function isReferenceLine(value: LapChannels | ReferenceLine): value is Reference
 }
 
 /**
+ * Time into the lap minus the reference's time where each point lies: at the progress inside
+ * the lap, at the crossings where they project (NaN off the line), timed on the reference's
+ * extension before its first place or past its last.
+ */
+function projectedDeltas(
+	line: ReferenceLine,
+	lap: LapChannels,
+	x: Float64Array,
+	y: Float64Array,
+	projectedS: Float64Array,
+	s: Float64Array,
+): Float64Array {
+	const n = lap.length;
+	const L = line.lengthM;
+	const t0 = lap.timeMs[0]!;
+	const out = new Float64Array(n);
+	for (let i = 0; i < n; i++) {
+		const si = i === 0 || i === n - 1 ? projectedS[i]! : s[i]!;
+		if (Number.isNaN(si)) {
+			out[i] = Number.NaN;
+			continue;
+		}
+		const refTime =
+			si <= 0
+				? referenceTimeNearEnd(line, x[i]!, y[i]!, si, "start")
+				: si >= L
+					? referenceTimeNearEnd(line, x[i]!, y[i]!, si, "finish")
+					: referenceTimeAt(line, si);
+		out[i] = lap.timeMs[i]! - t0 - refTime;
+	}
+	return out;
+}
+
+/**
+ * The trace smoothed along the lap's own path (it moves on wherever the lap moves, while the
+ * progress along the reference stands still in the flat runs that keep it monotone under
+ * noise), and its slope per metre of reference. The crossings take part as the projection sees
+ * them, unless one lies off the line; the caller then sets them to 0 and the finish delta.
+ */
+function smoothTrace(
+	rawDeltaMs: Float64Array,
+	travelledM: Float64Array,
+	s: Float64Array,
+	o: Required<DeltaOptions>,
+): { deltaMs: Float64Array; gain: Float64Array } {
+	const n = rawDeltaMs.length;
+	const endsOnLine = !Number.isNaN(rawDeltaMs[0]!) && !Number.isNaN(rawDeltaMs[n - 1]!);
+	const from = endsOnLine ? 0 : 1;
+	const to = endsOnLine ? n : n - 1;
+	const deltaMs = new Float64Array(n);
+	const gain = new Float64Array(n);
+	if (to > from) {
+		const part = (a: Float64Array) => a.subarray(from, to);
+		const smoothed = smoothAlong(part(rawDeltaMs), part(travelledM), o.deltaSmoothM, {
+			shrinkAtEnds: false,
+		});
+		deltaMs.set(smoothed, from);
+		gain.set(slopeAlong(smoothed, part(s), o.gainHalfWidthM), from);
+	}
+	if (from === 1 && n > 2) {
+		gain[0] = gain[1]!;
+		gain[n - 1] = gain[n - 2]!;
+	}
+	return { deltaMs, gain };
+}
+
+/**
  * The delta of `lap` against `reference` (a lap, or a line already prepared from one with the
  * same options: prepare once to compare many laps against one reference).
  */
@@ -139,53 +210,16 @@ export function computeDelta(
 		}
 	}
 	const L = line.lengthM;
-	const t0 = lap.timeMs[0]!;
 	const projectedS = matches.s;
 	const s = projectedS.slice();
 	const progress = toProgress(s, x, y, L);
 
-	// The projected delta: progress inside the lap, the crossings where they project (timed
-	// on the reference's extension before its first place or past its last).
-	const projectedMs = new Float64Array(n);
-	for (let i = 0; i < n; i++) {
-		const si = i === 0 || i === n - 1 ? projectedS[i]! : s[i]!;
-		if (Number.isNaN(si)) {
-			projectedMs[i] = Number.NaN;
-			continue;
-		}
-		const refTime =
-			si <= 0
-				? referenceTimeNearEnd(line, x[i]!, y[i]!, si, "start")
-				: si >= L
-					? referenceTimeNearEnd(line, x[i]!, y[i]!, si, "finish")
-					: referenceTimeAt(line, si);
-		projectedMs[i] = lap.timeMs[i]! - t0 - refTime;
-	}
+	const projectedMs = projectedDeltas(line, lap, x, y, projectedS, s);
 	const clockMs = clockOffsetMs(line, offset);
 	const rawDeltaMs = new Float64Array(n);
 	for (let i = 0; i < n; i++) rawDeltaMs[i] = projectedMs[i]! + clockMs;
 	const steps = endSteps(rawDeltaMs, lap.timeMs, finishDeltaMs);
-	// Smoothed along the lap's own path: it moves on wherever the lap moves, while the progress
-	// along the reference stands still in the flat runs that keep it monotone under noise. The
-	// crossings take part as the projection sees them (a crossing off the line does not), then
-	// are set to 0 and the finish delta: that step is no rate of loss.
-	const endsOnLine = !Number.isNaN(rawDeltaMs[0]!) && !Number.isNaN(rawDeltaMs[n - 1]!);
-	const from = endsOnLine ? 0 : 1;
-	const to = endsOnLine ? n : n - 1;
-	const deltaMs = new Float64Array(n);
-	const gain = new Float64Array(n);
-	if (to > from) {
-		const part = (a: Float64Array) => a.subarray(from, to);
-		const smoothed = smoothAlong(part(rawDeltaMs), part(progress.travelledM), o.deltaSmoothM, {
-			shrinkAtEnds: false,
-		});
-		deltaMs.set(smoothed, from);
-		gain.set(slopeAlong(smoothed, part(s), o.gainHalfWidthM), from);
-	}
-	if (from === 1 && n > 2) {
-		gain[0] = gain[1]!;
-		gain[n - 1] = gain[n - 2]!;
-	}
+	const { deltaMs, gain } = smoothTrace(rawDeltaMs, progress.travelledM, s, o);
 	rawDeltaMs[0] = 0;
 	rawDeltaMs[n - 1] = finishDeltaMs;
 	deltaMs[0] = 0;

@@ -37,6 +37,8 @@ export function timeBetweenFixes(
 	const secant = duration / lengthM;
 	let a = 1000 / speed0Ms / secant;
 	let b = 1000 / speed1Ms / secant;
+	// A duration too short to divide (microseconds over metres): straight line.
+	if (!Number.isFinite(a) || !Number.isFinite(b)) return t0 + u * duration;
 	const norm = a * a + b * b;
 	if (norm > 9) {
 		const tau = 3 / Math.sqrt(norm);

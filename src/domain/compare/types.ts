@@ -23,7 +23,7 @@ export interface DeltaOptions {
 	windowBackM?: number;
 	/** Lowest cosine between the lap's and the line's direction for a match (default -0.3). */
 	minHeadingCos?: number;
-	/** Half-width of the delta's smoothing along the reference, metres (default 5). */
+	/** Half-width of the delta's smoothing along the lap's own path, metres (default 5). */
 	deltaSmoothM?: number;
 	/** Half-width of the window of the gain-per-metre slope, metres (default 15). */
 	gainHalfWidthM?: number;
