@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<unknown>> = {
 	web: async () => (await import("./web.bench")).runWebBenchmark(),
 	export: async () => (await import("./export.bench")).runExportBenchmark(),
 	timing: async () => (await import("./timing.bench")).runTimingBenchmark(),
+	compare: async () => (await import("./compare.bench")).runCompareBenchmark(),
 };
 
 const wanted = process.argv.slice(2);

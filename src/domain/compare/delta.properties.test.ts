@@ -1,0 +1,127 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { computeDelta } from "./delta";
+import { type CircuitLine, circuitLine, syntheticLap, trueDeltaMs } from "./synthetic-lap";
+
+const lines: CircuitLine[] = [
+	circuitLine("interlagos"),
+	circuitLine("velocitta"),
+	circuitLine("granja-viana", { profile: "kart" }),
+];
+const rates = [1, 5, 10, 20, 25];
+
+/** A lap whose pace differs by a factor per quarter of the lap, blended over 50 m. */
+function pacedWarp(line: CircuitLine, factors: number[]): (t: number, s: number) => number {
+	const warped = new Float64Array(line.n + 1);
+	const quarterM = line.lengthM / factors.length;
+	const factorAt = (s: number) => {
+		const i = Math.min(factors.length - 1, Math.floor(s / quarterM));
+		// Within 25 m of a boundary the pace moves linearly from one quarter's to the next's.
+		const intoNext = (s - (i + 1) * quarterM + 25) / 50;
+		const fromPrevious = (s - i * quarterM + 25) / 50;
+		if (i + 1 < factors.length && intoNext > 0) {
+			return factors[i]! + intoNext * (factors[i + 1]! - factors[i]!);
+		}
+		if (i > 0 && fromPrevious < 1) {
+			return factors[i - 1]! + fromPrevious * (factors[i]! - factors[i - 1]!);
+		}
+		return factors[i]!;
+	};
+	for (let k = 1; k <= line.n; k++) {
+		const dt = line.baseTimeMs[k]! - line.baseTimeMs[k - 1]!;
+		warped[k] = warped[k - 1]! + dt * factorAt(k * line.spacingM);
+	}
+	return (_t, s) => warped[Math.round(s / line.spacingM)]!;
+}
+
+const lapSpec = fc.record({
+	hz: fc.constantFrom(...rates),
+	phase: fc.double({ min: 0, max: 0.999, noNaN: true }),
+	factors: fc.array(fc.double({ min: 0.95, max: 1.06, noNaN: true }), {
+		minLength: 4,
+		maxLength: 4,
+	}),
+	offset: fc.record({
+		eastM: fc.double({ min: -3, max: 3, noNaN: true }),
+		northM: fc.double({ min: -3, max: 3, noNaN: true }),
+	}),
+	seed: fc.integer({ min: 1, max: 1_000_000 }),
+});
+
+describe("computeDelta over random laps", () => {
+	it("ends at the lap-time difference, where the trace itself arrives within 10 ms", () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 0, max: lines.length - 1 }),
+				lapSpec,
+				lapSpec,
+				(which, a, b) => {
+					const line = lines[which]!;
+					const build = (spec: typeof a) =>
+						syntheticLap(line, {
+							hz: spec.hz,
+							phase: spec.phase,
+							warp: pacedWarp(line, spec.factors),
+							gpsOffsetM: spec.offset,
+						});
+					const lap = build(a);
+					const ref = build(b);
+					const result = computeDelta(lap.channels, ref.channels);
+					expect(result.status).toBe("ok");
+					if (result.status !== "ok") return;
+					const { points } = result;
+					const n = points.length;
+					expect(points.deltaMs[0]).toBe(0);
+					expect(points.deltaMs[n - 1]).toBe(lap.lapTimeMs - ref.lapTimeMs);
+					expect(result.finishDeltaMs).toBe(lap.lapTimeMs - ref.lapTimeMs);
+					// Measured, not set: what the trace reads at both crossings.
+					expect(Math.abs(result.startStepMs)).toBeLessThan(10);
+					expect(Math.abs(result.finishStepMs)).toBeLessThan(10);
+					for (let i = 1; i < n; i++) {
+						expect(points.refDistanceM[i]!).toBeGreaterThanOrEqual(points.refDistanceM[i - 1]!);
+					}
+					// And in between, the truth (1 Hz: the speed between fixes is a guess).
+					const tolerance = Math.min(a.hz, b.hz) <= 1 ? 45 : 15;
+					for (let i = 1; i < n - 1; i++) {
+						expect(Math.abs(points.deltaMs[i]! - trueDeltaMs(line, lap, ref, i))).toBeLessThan(
+							tolerance,
+						);
+					}
+				},
+			),
+			{ numRuns: 40 },
+		);
+	});
+
+	it("stays bounded under seeded GPS noise", () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 0, max: lines.length - 1 }),
+				lapSpec,
+				fc.double({ min: 0.1, max: 0.6, noNaN: true }),
+				(which, a, sigma) => {
+					const line = lines[which]!;
+					const hz = Math.max(10, a.hz);
+					const lap = syntheticLap(line, {
+						hz,
+						phase: a.phase,
+						warp: pacedWarp(line, a.factors),
+						noise: { seed: a.seed, sigmaM: sigma },
+					});
+					const ref = syntheticLap(line, { hz: 25, noise: { seed: a.seed + 1, sigmaM: sigma } });
+					const result = computeDelta(lap.channels, ref.channels);
+					expect(result.status).toBe("ok");
+					if (result.status !== "ok") return;
+					let sum = 0;
+					for (let i = 1; i < lap.channels.length - 1; i++) {
+						const e = result.points.deltaMs[i]! - trueDeltaMs(line, lap, ref, i);
+						expect(Math.abs(e)).toBeLessThan(40 + 150 * sigma);
+						sum += e * e;
+					}
+					expect(Math.sqrt(sum / lap.channels.length)).toBeLessThan(5 + 30 * sigma);
+				},
+			),
+			{ numRuns: 25 },
+		);
+	});
+});
