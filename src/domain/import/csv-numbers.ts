@@ -111,6 +111,7 @@ export class CsvNumberReader {
 			b = bytes[p]!;
 			if (b === LF || b === CR) {
 				while (bytes[p] !== LF) p++;
+				values.fill(Number.NaN);
 				this.fieldCount = 0;
 				return p;
 			}
@@ -203,6 +204,10 @@ export class CsvNumberReader {
 			}
 		}
 		while (bytes[p] !== LF) p++;
+		for (let c = col; c < width; c++) {
+			const slot = slotOf[c]!;
+			if (slot >= 0) values[slot] = Number.NaN;
+		}
 		this.fieldCount = col;
 		return p;
 	}

@@ -296,9 +296,17 @@ function assignTimes(
 	let previous = Number.NaN;
 	const dayIndex = new Float64Array(n);
 	for (let i = 0; i < n; i++) {
-		if (tods[i]! < previous - DAY_MS / 2) day++;
-		previous = tods[i]!;
-		dayIndex[i] = day;
+		// Past midnight when the time of day drops by more than half a day; a stray epoch back
+		// across midnight stays on the day before (and is dropped as not advancing).
+		const tod = tods[i]!;
+		if (tod < previous - DAY_MS / 2) {
+			dayIndex[i] = day + 1;
+		} else if (tod > previous + DAY_MS / 2) {
+			dayIndex[i] = day - 1;
+			continue;
+		} else dayIndex[i] = day;
+		day = dayIndex[i]!;
+		previous = tod;
 		if (Number.isNaN(base) && !Number.isNaN(dates[i]!)) base = dates[i]! - day * DAY_MS;
 	}
 	const dateKnown = !Number.isNaN(base);

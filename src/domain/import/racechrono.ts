@@ -276,7 +276,9 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 	if (repeatedLines.length > 0) {
 		report.notice(
 			repeatedLines[0]!,
-			`${repeatedLines.length} linhas idênticas à anterior ignoradas (linhas ${listLines(repeatedLines)})`,
+			repeatedLines.length === 1
+				? `linha idêntica à anterior ignorada (linha ${repeatedLines[0]})`
+				: `${repeatedLines.length} linhas idênticas à anterior ignoradas (linhas ${listLines(repeatedLines)})`,
 		);
 	}
 	dropImplausibleFixes(fixes, report);

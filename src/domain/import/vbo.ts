@@ -14,6 +14,7 @@ import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport } from "./report";
 import { bomLength } from "./text";
 import { speedFactor } from "./units";
+import { normaliseName } from "./vbo-columns";
 import { type RawGate, readTimingLines, toLatitude, toLongitude } from "./vbo-gates";
 import { decideColumns, type VboLayout } from "./vbo-layout";
 
@@ -131,7 +132,11 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 			continue;
 		}
 		const tod = hours * 3_600_000 + minutes * 60_000 + secondsMs;
-		if (tod < previousTod - DAY_MS / 2) dayOffset++;
+		// Past midnight when the time of day drops by more than half a day; a step back across
+		// midnight (a stray row) stays on the day before, and is rejected below.
+		let day = dayOffset;
+		if (tod < previousTod - DAY_MS / 2) day++;
+		else if (tod > previousTod + DAY_MS / 2) day--;
 		const lat = toLatitude(values[2]!, units);
 		const lon = toLongitude(values[3]!, units);
 		if (lat < -90 || lat > 90 || lon < -180 || lon > 180 || (lat === 0 && lon === 0)) {
@@ -141,7 +146,7 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 			);
 			continue;
 		}
-		const timeMs = dateMs + dayOffset * DAY_MS + tod;
+		const timeMs = dateMs + day * DAY_MS + tod;
 		if (!(timeMs > fixes.lastTimeMs())) {
 			report.reject(
 				lineNo,
@@ -150,6 +155,7 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 			continue;
 		}
 		previousTod = tod;
+		dayOffset = day;
 		if (Number.isNaN(firstTod)) firstTod = tod;
 
 		const i = fixes.next();
@@ -217,7 +223,8 @@ function dayShift(created: NonNullable<VboHead["created"]>, firstTod: number): n
 }
 
 function velocityFactorOf(layout: VboLayout, head: VboHead, report: ImportReport): number {
-	const unit = layout.velocityUnit || unitFromSection(head, "velocity");
+	const named = head.header.map(normaliseName).find((c) => c?.channel === "velocity");
+	const unit = layout.velocityUnit || named?.unit || unitFromSection(head, "velocity");
 	if (unit === "") return 1;
 	const factor = speedFactor(unit);
 	if (factor === null) {
