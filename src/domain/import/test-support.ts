@@ -21,10 +21,9 @@ const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).
 
 /** What a recording holds, in a form a snapshot shows well. */
 export function summarise(
-	r: Pick<
-		Recording,
-		"source" | "dateKnown" | "trackName" | "fixes" | "lapMarksMs" | "lines" | "report"
-	>,
+	r: Pick<Recording, "dateKnown" | "trackName" | "fixes" | "lapMarksMs" | "lines" | "report"> & {
+		source: { format: string; device: string | null };
+	},
 ) {
 	const f = r.fixes;
 	const range = (a: Float64Array) =>
