@@ -1,6 +1,30 @@
 import type { Recording } from "../recording/types";
 import { decodeText, NUMBER_OK, numberStatus, quoteBytes, readNumber } from "./bytes";
 import { capacityFor, FixesBuilder } from "./fixes-builder";
+import {
+	POINT_COURSE,
+	POINT_ELE,
+	POINT_ESTIMATED_LEAN,
+	POINT_LAT,
+	POINT_LEAN,
+	POINT_LON,
+	POINT_SPEED_MPS,
+	POINT_TIME,
+	readPointFast,
+} from "./gpx-fast";
+import {
+	GPX_10_NS,
+	GPX_11_NS,
+	LAPSIX_GPX_NS,
+	NS_GPX,
+	NS_GPX10,
+	NS_LAPSIX,
+	NS_OTHER,
+	NS_TPX,
+	namespaceId,
+	TRACKPOINT_V1_NS,
+	TRACKPOINT_V2_NS,
+} from "./gpx-namespaces";
 import { isoZoneMissing, readIsoTime } from "./iso-time";
 import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport } from "./report";
@@ -16,39 +40,7 @@ import {
 	XmlTokenizer,
 } from "./xml-tokenizer";
 
-/** Namespaces read, by URI (prefixes vary: `gpxtpx`, `tpx`, `ns3`, …). */
-export const GPX_11_NS = "http://www.topografix.com/GPX/1/1";
-export const GPX_10_NS = "http://www.topografix.com/GPX/1/0";
-export const TRACKPOINT_V1_NS = "http://www.garmin.com/xmlschemas/TrackPointExtension/v1";
-export const TRACKPOINT_V2_NS = "http://www.garmin.com/xmlschemas/TrackPointExtension/v2";
-/**
- * lapsix's own GPX extension: `<lapsix:lean estimated="false">-12.5</lapsix:lean>` inside a
- * `trkpt`'s `extensions`, degrees, positive to the right; `estimated="true"` when the lean was
- * estimated from the path rather than measured.
- */
-export const LAPSIX_GPX_NS = "https://lapsix.app/xmlns/gpx/1";
-
-const NS_OTHER = 0;
-const NS_GPX = 1;
-const NS_GPX10 = 2;
-const NS_TPX = 3;
-const NS_LAPSIX = 4;
-
-function namespaceId(uri: string): number {
-	switch (uri.trim()) {
-		case GPX_11_NS:
-			return NS_GPX;
-		case GPX_10_NS:
-			return NS_GPX10;
-		case TRACKPOINT_V1_NS:
-		case TRACKPOINT_V2_NS:
-			return NS_TPX;
-		case LAPSIX_GPX_NS:
-			return NS_LAPSIX;
-		default:
-			return NS_OTHER;
-	}
-}
+export { GPX_10_NS, GPX_11_NS, LAPSIX_GPX_NS, TRACKPOINT_V1_NS, TRACKPOINT_V2_NS };
 
 const N_GPX = asciiBytes("gpx");
 const N_TRK = asciiBytes("trk");
@@ -93,6 +85,13 @@ interface Binding {
  * from the path. Routes and waypoints have no times of a ride: counted and set aside.
  */
 export function importGpx(bytes: Uint8Array, fileName: string): Recording {
+	// Local copies: imported constants can cost a getter call per use in the loops.
+	const OK = NUMBER_OK;
+	const START = XML_START;
+	const END = XML_END;
+	const TEXT = XML_TEXT;
+	const EOF = XML_EOF;
+	const ERROR = XML_ERROR;
 	const report = new ImportReport(fileName);
 	const tokens = new XmlTokenizer(bytes, bomLength(bytes));
 	const fixes = new FixesBuilder(
@@ -136,17 +135,56 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 		return NS_OTHER;
 	};
 
+	/** Depth of the open trkseg (-1: none), and the name its trkpts are written with. */
+	let segDepth = -1;
+	let pointName: Uint8Array | null = null;
+	const point = new Float64Array(8);
+	const n = bytes.length;
+
 	for (;;) {
+		// The hot path: a whole trkpt of the common shape, read without tokens.
+		if (pointName !== null && pointDepth < 0 && tokens.depth === segDepth) {
+			let q = tokens.pos;
+			while (q < n && (bytes[q] === 32 || bytes[q] === 10 || bytes[q] === 13 || bytes[q] === 9))
+				q++;
+			if (bytes[q] === 60 && startsWithName(bytes, q + 1, pointName)) {
+				const end = readPointFast(bytes, q, resolve, point);
+				const lat = point[POINT_LAT]!;
+				const lon = point[POINT_LON]!;
+				if (
+					end > 0 &&
+					lat >= -90 &&
+					lat <= 90 &&
+					lon >= -180 &&
+					lon <= 180 &&
+					(lat !== 0 || lon !== 0)
+				) {
+					const i = fixes.next();
+					fixes.timeMs[i] = point[POINT_TIME]!;
+					fixes.lat[i] = lat;
+					fixes.lon[i] = lon;
+					fixes.line[i] = tokens.lineAt(q);
+					fixes.speedKmh[i] = point[POINT_SPEED_MPS]! * 3.6;
+					fixes.leanDeg![i] = point[POINT_LEAN]!;
+					fixes.extra[heading]![i] = point[POINT_COURSE]!;
+					fixes.extra[altitude]![i] = point[POINT_ELE]!;
+					estimatedLeans += point[POINT_ESTIMATED_LEAN]!;
+					fixes.commit();
+					tokens.pos = end;
+					continue;
+				}
+			}
+		}
 		const token = tokens.next();
-		if (token === XML_EOF) break;
-		if (token === XML_ERROR) {
+		if (token === EOF) break;
+		if (token === ERROR) {
 			report.reject(
 				tokens.lineAt(tokens.tokenStart),
 				`XML malformado: ${tokens.error}; o resto do arquivo foi ignorado`,
 			);
 			break;
 		}
-		if (token === XML_START) {
+		if (token === START) {
 			const depth = tokens.depth;
 			// Namespace declarations of this element (rare: only then are strings made).
 			for (let a = 0; a < tokens.attributeCount; a++) {
@@ -183,6 +221,7 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 			}
 			if (!gpxNs) continue;
 			if (tokens.localNameIs(N_TRKPT)) {
+				if (depth === segDepth + 1) pointName = bytes.slice(tokens.nameStart, tokens.nameEnd);
 				pointDepth = depth;
 				pointLine = tokens.lineAt(tokens.tokenStart);
 				pointTime = Number.NaN;
@@ -194,12 +233,12 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 					latAt < 0
 						? Number.NaN
 						: readNumber(bytes, tokens.attrValueStart[latAt]!, tokens.attrValueEnd[latAt]!);
-				const latOk = numberStatus() === NUMBER_OK;
+				const latOk = numberStatus() === OK;
 				const lon =
 					lonAt < 0
 						? Number.NaN
 						: readNumber(bytes, tokens.attrValueStart[lonAt]!, tokens.attrValueEnd[lonAt]!);
-				const lonOk = numberStatus() === NUMBER_OK;
+				const lonOk = numberStatus() === OK;
 				pointOk =
 					latAt >= 0 &&
 					lonAt >= 0 &&
@@ -217,6 +256,7 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 				fixes.lon[i] = lon;
 				fixes.line[i] = pointLine;
 			} else if (tokens.localNameIs(N_TRKSEG)) {
+				segDepth = depth;
 				segmentStarts.push(fixes.length);
 			} else if (tokens.localNameIs(N_TRK)) {
 				trkDepth = depth;
@@ -238,7 +278,7 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 			}
 			continue;
 		}
-		if (token === XML_TEXT) {
+		if (token === TEXT) {
 			if (field === FIELD_NONE) continue;
 			const s = tokens.textStart;
 			const e = tokens.textEnd;
@@ -256,7 +296,7 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 				}
 			} else {
 				const value = readNumber(bytes, s, e);
-				if (numberStatus() !== NUMBER_OK) {
+				if (numberStatus() !== OK) {
 					report.reject(
 						tokens.lineAt(s),
 						`valor ilegível ${quoteBytes(bytes, s, e)}; ponto mantido sem ele`,
@@ -271,7 +311,7 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 			}
 			continue;
 		}
-		// XML_END
+		// END
 		const depth = tokens.depth + 1;
 		while (bindings.length > 0 && bindings[bindings.length - 1]!.depth === depth) bindings.pop();
 		if (depth === fieldDepth) {
@@ -286,6 +326,8 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 			}
 			fixes.timeMs[fixes.length] = pointTime;
 			fixes.commit();
+		} else if (depth === segDepth) {
+			segDepth = -1;
 		} else if (depth === trkDepth) {
 			trkDepth = -1;
 		} else if (inMetadata && tokens.localNameIs(N_METADATA)) {
@@ -321,6 +363,13 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 		lines: null,
 		report: report.finish(),
 	};
+}
+
+/** Whether `bytes[at…]` is `name` followed by a byte that ends an element name. */
+function startsWithName(bytes: Uint8Array, at: number, name: Uint8Array): boolean {
+	for (let i = 0; i < name.length; i++) if (bytes[at + i] !== name[i]) return false;
+	const b = bytes[at + name.length];
+	return b === 32 || b === 62 || b === 47 || b === 10 || b === 13 || b === 9;
 }
 
 /**

@@ -9,7 +9,6 @@ import {
 	readNumber,
 	readScaled,
 } from "./bytes";
-import { LineFields } from "./fields";
 import { capacityFor, FixesBuilder } from "./fixes-builder";
 import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport } from "./report";
@@ -44,8 +43,13 @@ interface Epoch {
  * `V`, GGA quality 0) is reported and skipped.
  */
 export function importNmea(bytes: Uint8Array, fileName: string): Recording {
+	// Local copies: imported constants can cost a getter call per use in the loops.
+	const OK = NUMBER_OK;
+	const NEWLINE = LF;
+	const COMMA_BYTE = COMMA;
 	const report = new ImportReport(fileName);
-	const fields = new LineFields(64);
+	/** Positions of a sentence's commas, then of its `*`. */
+	const commas = new Int32Array(65);
 	const fixes = new FixesBuilder(
 		{ extra: ["headingDeg", "altitudeM", "satellites"] },
 		capacityFor(bytes.length, 70),
@@ -108,7 +112,7 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 	let pos = bomLength(bytes);
 	let lineNo = 0;
 	while (pos < n) {
-		let end = bytes.indexOf(LF, pos);
+		let end = bytes.indexOf(NEWLINE, pos);
 		if (end < 0) end = n;
 		lineNo++;
 		let s = pos;
@@ -117,7 +121,7 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 		while (e > s && (bytes[e - 1] === 13 || bytes[e - 1] === 32 || bytes[e - 1] === 9)) e--;
 		while (s < e && (bytes[s] === 32 || bytes[s] === 9)) s++;
 		if (s === e) continue;
-		let dollar = bytes.indexOf(36 /* $ */, s);
+		let dollar = bytes[s] === 36 /* $ */ ? s : bytes.indexOf(36, s);
 		if (dollar < 0 || dollar >= e) {
 			report.reject(lineNo, `linha sem sentença NMEA ($…): ${quoteBytes(bytes, s, e)}`);
 			continue;
@@ -126,43 +130,73 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 			report.reject(lineNo, `texto antes da sentença ignorado: ${quoteBytes(bytes, s, dollar)}`);
 		}
 		while (dollar >= 0 && dollar < e) {
-			let next = bytes.indexOf(36, dollar + 1);
-			if (next < 0 || next > e) next = e;
-			const sentenceEnd = next;
+			// One pass: the checksum (XOR of the bytes between $ and *), the commas, and each
+			// field read as a number as its digits go by, up to the `*`, or to a `$` (another
+			// sentence run into this one) or the line's end (cut short).
 			const start = dollar;
-			dollar = next < e ? next : -1;
-
-			// Checksum: XOR of the bytes between $ and *, two hex digits after it.
-			let star = -1;
+			let p = start + 1;
 			let sum = 0;
-			for (let p = start + 1; p < sentenceEnd; p++) {
-				const b = bytes[p]!;
-				if (b === 42 /* * */) {
-					star = p;
-					break;
-				}
+			let commaCount = 0;
+			let b = 0;
+			let d = 0;
+			let mantissa = 0;
+			let digits = 0;
+			let fraction = -1;
+			let bad = 0;
+			let negative = 0;
+			for (; p < e; p++) {
+				b = bytes[p]!;
+				if (b === 42 /* * */ || b === 36 /* $ */) break;
 				sum ^= b;
+				d = b - 48;
+				if (d >>> 0 <= 9) {
+					mantissa = mantissa * 10 + d;
+					digits++;
+					if (fraction >= 0) fraction++;
+				} else if (b === 44 /* , */) {
+					if (commaCount > 0 && commaCount < 64) {
+						storeField(commaCount - 1, mantissa, digits, fraction, bad, negative);
+					}
+					if (commaCount < 64) commas[commaCount++] = p;
+					mantissa = 0;
+					digits = 0;
+					fraction = -1;
+					bad = 0;
+					negative = 0;
+				} else if (b === 46 /* . */ && fraction < 0) fraction = 0;
+				else if (b === 45 /* - */ && digits === 0 && fraction < 0 && negative === 0) negative = 1;
+				else bad = 1;
 			}
-			if (star < 0 || star + 3 > sentenceEnd) {
+			if (commaCount > 0 && commaCount < 64) {
+				storeField(commaCount - 1, mantissa, digits, fraction, bad, negative);
+			}
+			if (p >= e || b === 36 || p + 3 > e) {
+				const next = p < e && b === 36 ? p : e;
 				report.reject(
 					lineNo,
-					`sentença cortada (sem soma *hh${next < e ? "; outra começa na mesma linha" : ""}): ${quoteBytes(bytes, start, sentenceEnd)}`,
+					`sentença cortada (sem soma *hh${next < e ? "; outra começa na mesma linha" : ""}): ${quoteBytes(bytes, start, next)}`,
 				);
+				dollar = next < e ? next : -1;
 				continue;
 			}
+			const star = p;
+			let next = star + 3;
+			while (next < e && bytes[next] !== 36) next++;
+			dollar = next < e ? next : -1;
 			const written = hexValue(bytes[star + 1]!) * 16 + hexValue(bytes[star + 2]!);
 			if (written !== sum) {
 				report.reject(
 					lineNo,
-					`soma de verificação não confere (calculada ${hex2(sum)}, escrita ${latin1(bytes, star + 1, star + 3)}): ${quoteBytes(bytes, start, sentenceEnd)}`,
+					`soma de verificação não confere (calculada ${hex2(sum)}, escrita ${latin1(bytes, star + 1, star + 3)}): ${quoteBytes(bytes, start, star + 3)}`,
 				);
 				continue;
 			}
-			const comma = bytes.indexOf(COMMA, start);
-			if (comma < 0 || comma > star) {
+			if (commaCount === 0) {
 				countUnused(unused, latin1(bytes, start + 1, star));
 				continue;
 			}
+			const comma = commas[0]!;
+			commas[commaCount] = star;
 			const typeStart = comma - 3;
 			const isRmc =
 				comma - start === 6 &&
@@ -178,11 +212,11 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 				countUnused(unused, latin1(bytes, start + 1, comma));
 				continue;
 			}
-			const count = fields.split(bytes, comma + 1, star, COMMA);
-			const f = fields;
-			const tod = readTime(bytes, f.starts[0]!, f.ends[0]!);
+			// Field k lies between comma k and the next comma (or the `*`).
+			const count = commaCount;
+			const tod = fieldTime(0);
 			if (Number.isNaN(tod)) {
-				report.reject(lineNo, `hora ilegível: ${quoteBytes(bytes, f.starts[0]!, f.ends[0]!)}`);
+				report.reject(lineNo, `hora ilegível: ${quoteBytes(bytes, commas[0]! + 1, commas[1]!)}`);
 				continue;
 			}
 			if (!epoch.open || epoch.tod !== tod) {
@@ -196,18 +230,30 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 					report.reject(lineNo, `RMC incompleta: ${count} campos, esperados pelo menos 9`);
 					continue;
 				}
-				const status = bytes[f.starts[1]!];
+				const status = bytes[commas[1]! + 1];
 				if (status !== 65 /* A */) {
 					epoch.void = true;
 					epoch.voidLine = lineNo;
 					continue;
 				}
-				const lat = readCoordinate(bytes, f.starts[2]!, f.ends[2]!, bytes[f.starts[3]!]!, 78, 83);
-				const lon = readCoordinate(bytes, f.starts[4]!, f.ends[4]!, bytes[f.starts[5]!]!, 69, 87);
+				const lat = coordinate(
+					fieldValue(2),
+					bytes[commas[3]! + 1]!,
+					commas[4]! - commas[3]!,
+					78,
+					83,
+				);
+				const lon = coordinate(
+					fieldValue(4),
+					bytes[commas[5]! + 1]!,
+					commas[6]! - commas[5]!,
+					69,
+					87,
+				);
 				if (!validPosition(lat, lon)) {
 					report.reject(
 						lineNo,
-						`posição ilegível ou fora do intervalo: ${quoteBytes(bytes, f.starts[2]!, f.ends[5]!)}`,
+						`posição ilegível ou fora do intervalo: ${quoteBytes(bytes, commas[2]! + 1, commas[6]!)}`,
 					);
 					continue;
 				}
@@ -215,14 +261,15 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 				fixes.lon[i] = lon;
 				epoch.hasPosition = true;
 				epoch.fromRmc = true;
-				const knots = readNumber(bytes, f.starts[6]!, f.ends[6]!);
-				fixes.speedKmh[i] = numberStatus() === NUMBER_OK ? knots * KNOT_KMH : Number.NaN;
-				const course = readNumber(bytes, f.starts[7]!, f.ends[7]!);
-				fixes.extra[heading]![i] = numberStatus() === NUMBER_OK ? course : Number.NaN;
-				const date = readDate(bytes, f.starts[8]!, f.ends[8]!);
+				fixes.speedKmh[i] = fieldValue(6) * KNOT_KMH;
+				fixes.extra[heading]![i] = fieldValue(7);
+				const date =
+					fieldDigits[8] === 6 && fieldFraction[8] === -1
+						? readDate(fieldMantissa[8]!)
+						: Number.NaN;
 				epoch.dateMs = date;
-				if (Number.isNaN(date) && f.ends[8]! > f.starts[8]!) {
-					report.reject(lineNo, `data ilegível: ${quoteBytes(bytes, f.starts[8]!, f.ends[8]!)}`);
+				if (Number.isNaN(date) && commas[9]! > commas[8]! + 1) {
+					report.reject(lineNo, `data ilegível: ${quoteBytes(bytes, commas[8]! + 1, commas[9]!)}`);
 				}
 			} else {
 				ggaCount++;
@@ -230,18 +277,28 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 					report.reject(lineNo, `GGA incompleta: ${count} campos, esperados pelo menos 9`);
 					continue;
 				}
-				const quality = readNumber(bytes, f.starts[5]!, f.ends[5]!);
-				if (numberStatus() !== NUMBER_OK || quality === 0) {
+				const quality = fieldValue(5);
+				if (!(quality > 0)) {
 					if (!epoch.hasPosition) report.reject(lineNo, "GGA sem fixo (qualidade 0): ignorada");
 					continue;
 				}
-				const sats = readNumber(bytes, f.starts[6]!, f.ends[6]!);
-				fixes.extra[satellites]![i] = numberStatus() === NUMBER_OK ? sats : Number.NaN;
-				const alt = readNumber(bytes, f.starts[8]!, f.ends[8]!);
-				fixes.extra[altitude]![i] = numberStatus() === NUMBER_OK ? alt : Number.NaN;
+				fixes.extra[satellites]![i] = fieldValue(6);
+				fixes.extra[altitude]![i] = fieldValue(8);
 				if (!epoch.fromRmc) {
-					const lat = readCoordinate(bytes, f.starts[1]!, f.ends[1]!, bytes[f.starts[2]!]!, 78, 83);
-					const lon = readCoordinate(bytes, f.starts[3]!, f.ends[3]!, bytes[f.starts[4]!]!, 69, 87);
+					const lat = coordinate(
+						fieldValue(1),
+						bytes[commas[2]! + 1]!,
+						commas[3]! - commas[2]!,
+						78,
+						83,
+					);
+					const lon = coordinate(
+						fieldValue(3),
+						bytes[commas[4]! + 1]!,
+						commas[5]! - commas[4]!,
+						69,
+						87,
+					);
 					if (validPosition(lat, lon)) {
 						fixes.lat[i] = lat;
 						fixes.lon[i] = lon;
@@ -249,7 +306,7 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 					} else {
 						report.reject(
 							lineNo,
-							`posição ilegível ou fora do intervalo: ${quoteBytes(bytes, f.starts[1]!, f.ends[4]!)}`,
+							`posição ilegível ou fora do intervalo: ${quoteBytes(bytes, commas[1]! + 1, commas[5]!)}`,
 						);
 					}
 				}
@@ -347,10 +404,55 @@ function hex2(value: number): string {
 	return value.toString(16).toUpperCase().padStart(2, "0");
 }
 
-/** `hhmmss[.sss]` as ms of the day, NaN when not a time. */
-function readTime(bytes: Uint8Array, s: number, e: number): number {
-	const packed = readScaled(bytes, s, e, 3);
-	if (numberStatus() !== NUMBER_OK || packed < 0) return Number.NaN;
+/** Exact powers of ten. */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/** Fields of a sentence read as numbers (RMC and GGA use the first ten). */
+const NUMBER_FIELDS = 12;
+/** Each field of the current sentence, as read by the checksum pass. */
+const fieldMantissa = new Float64Array(NUMBER_FIELDS);
+/** Digits of the field; -1 when it holds something else than a plain decimal. */
+const fieldDigits = new Int32Array(NUMBER_FIELDS);
+/** Digits after the dot, -1 without a dot. */
+const fieldFraction = new Int32Array(NUMBER_FIELDS);
+const fieldNegative = new Uint8Array(NUMBER_FIELDS);
+
+function storeField(
+	k: number,
+	mantissa: number,
+	digits: number,
+	fraction: number,
+	bad: number,
+	negative: number,
+): void {
+	if (k >= NUMBER_FIELDS) return;
+	fieldMantissa[k] = mantissa;
+	fieldDigits[k] = bad === 0 ? digits : -1;
+	fieldFraction[k] = fraction;
+	fieldNegative[k] = negative;
+}
+
+/** Field `k` as a number; NaN when empty or not a plain decimal of at most 15 digits. */
+function fieldValue(k: number): number {
+	const digits = fieldDigits[k]!;
+	if (digits <= 0 || digits > 15) return Number.NaN;
+	const fraction = fieldFraction[k]!;
+	const value = fraction <= 0 ? fieldMantissa[k]! : fieldMantissa[k]! / POW10[fraction]!;
+	return fieldNegative[k] !== 0 ? -value : value;
+}
+
+/** Field `k` as `hhmmss[.sss]`: ms of the day, NaN when not a time. */
+function fieldTime(k: number): number {
+	const digits = fieldDigits[k]!;
+	const fraction = fieldFraction[k]!;
+	if (digits <= 0 || digits > 15 || fieldNegative[k] !== 0) return Number.NaN;
+	const mantissa = fieldMantissa[k]!;
+	const packed =
+		fraction <= 0
+			? mantissa * 1000
+			: fraction <= 3
+				? mantissa * POW10[3 - fraction]!
+				: Math.round(mantissa / POW10[fraction - 3]!);
 	const hours = Math.floor(packed / 10_000_000);
 	const minutes = Math.floor(packed / 100_000) % 100;
 	const secondsMs = packed % 100_000;
@@ -358,35 +460,39 @@ function readTime(bytes: Uint8Array, s: number, e: number): number {
 	return hours * 3_600_000 + minutes * 60_000 + secondsMs;
 }
 
-/** `ddmmyy` as the UTC midnight of that day (years 80-99 are 19xx), NaN when not a date. */
-function readDate(bytes: Uint8Array, s: number, e: number): number {
-	if (e - s !== 6) return Number.NaN;
-	let v = 0;
-	for (let p = s; p < e; p++) {
-		const d = bytes[p]! - 48;
-		if (d >>> 0 > 9) return Number.NaN;
-		v = v * 10 + d;
-	}
+/** `ddmmyy` (as its number) as the UTC midnight of that day (years 80-99 are 19xx), or NaN. */
+function readDate(v: number): number {
+	// Every sentence of a day repeats its date: the last one read is kept.
+	if (v === lastDate[0]) return lastDate[1]!;
 	const day = Math.floor(v / 10_000);
 	const month = Math.floor(v / 100) % 100;
 	const yy = v % 100;
-	if (day < 1 || day > 31 || month < 1 || month > 12) return Number.NaN;
-	const year = yy >= 80 ? 1900 + yy : 2000 + yy;
-	const ms = Date.UTC(year, month - 1, day);
-	return new Date(ms).getUTCDate() === day ? ms : Number.NaN;
+	let result = Number.NaN;
+	if (day >= 1 && day <= 31 && month >= 1 && month <= 12) {
+		const year = yy >= 80 ? 1900 + yy : 2000 + yy;
+		const ms = Date.UTC(year, month - 1, day);
+		if (new Date(ms).getUTCDate() === day) result = ms;
+	}
+	lastDate[0] = v;
+	lastDate[1] = result;
+	return result;
 }
 
-/** `dddmm.mmmm` with its hemisphere letter (`positive` / `negative`) as signed degrees. */
-function readCoordinate(
-	bytes: Uint8Array,
-	s: number,
-	e: number,
+/** The last `ddmmyy` read (as a number) and its value. */
+const lastDate = new Float64Array([-1, Number.NaN]);
+
+/**
+ * `dddmm.mmmm` (read as a number) with its one-letter hemisphere field (`positive` or
+ * `negative`; `hemisphereWidth` the field's width plus its comma) as signed degrees.
+ */
+function coordinate(
+	value: number,
 	hemisphere: number,
+	hemisphereWidth: number,
 	positive: number,
 	negative: number,
 ): number {
-	const value = readNumber(bytes, s, e);
-	if (numberStatus() !== NUMBER_OK || value < 0) return Number.NaN;
+	if (!(value >= 0) || hemisphereWidth !== 2) return Number.NaN;
 	const degrees = Math.floor(value / 100);
 	const minutes = value - degrees * 100;
 	if (minutes >= 60) return Number.NaN;

@@ -24,9 +24,23 @@ export function dropImplausibleFixes(fixes: FixesBuilder, report: ImportReport):
 	const keep = new Uint8Array(n);
 	let dropped = 0;
 
+	// A flat approximation first (metres per degree of longitude taken within a degree of
+	// latitude of the pair): far below either threshold for nearly every pair; the exact
+	// distance only for a pair near one.
+	const metresPerDegLat = 111_195;
+	let latRef = lat[0]!;
+	let metresPerDegLon = 111_195 * Math.cos((latRef * Math.PI) / 180);
 	const isJump = (a: number, b: number) => {
-		const d = distanceM(lat[a]!, lon[a]!, lat[b]!, lon[b]!);
+		if (Math.abs(lat[a]! - latRef) > 1) {
+			latRef = lat[a]!;
+			metresPerDegLon = 111_195 * Math.cos((latRef * Math.PI) / 180);
+		}
+		const dy = (lat[b]! - lat[a]!) * metresPerDegLat;
+		const dx = (lon[b]! - lon[a]!) * metresPerDegLon;
 		const dt = (timeMs[b]! - timeMs[a]!) / 1000;
+		const limit = Math.max(MIN_JUMP_M, MAX_SPEED_MPS * dt);
+		if (dx * dx + dy * dy < limit * limit * 0.8 && Math.abs(lat[b]!) < 80) return 0;
+		const d = distanceM(lat[a]!, lon[a]!, lat[b]!, lon[b]!);
 		return d > MIN_JUMP_M && d > MAX_SPEED_MPS * dt ? d : 0;
 	};
 	const tooFast = (i: number) => speedKmh[i]! > MAX_SPEED_KMH;

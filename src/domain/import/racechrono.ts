@@ -31,6 +31,10 @@ import { accelerationFactor, lengthFactor, speedFactor } from "./units";
  * changes are the file's lap marks (the export inserts a row at each crossing instant).
  */
 export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording {
+	// Local copies: imported constants can cost a getter call per use in the loops.
+	const OK = NUMBER_OK;
+	const EMPTY = NUMBER_EMPTY;
+	const COMMA_BYTE = COMMA;
 	const report = new ImportReport(fileName);
 	const fields = new LineFields(4096);
 	const n = bytes.length;
@@ -55,7 +59,7 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 			if (sawPreamble) break;
 			continue;
 		}
-		fields.split(bytes, start, stop, COMMA);
+		fields.split(bytes, start, stop, COMMA_BYTE);
 		const key = fields.text(bytes, 0).toLowerCase();
 		if (key === "timestamp") {
 			headerStart = pos;
@@ -104,10 +108,10 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 	const headerRows: string[][] = [];
 	while (pos < n && headerRows.length < 3) {
 		const end = lineEndOf(bytes, pos);
-		const count = fields.split(bytes, pos, end, COMMA);
+		const count = fields.split(bytes, pos, end, COMMA_BYTE);
 		if (headerRows.length > 0) {
 			readNumber(bytes, fields.starts[0]!, fields.ends[0]!);
-			if (numberStatus() === NUMBER_OK) break;
+			if (numberStatus() === OK) break;
 		}
 		const row: string[] = [];
 		for (let c = 0; c < Math.min(count, fields.maxFields); c++) row.push(fields.text(bytes, c));
@@ -175,8 +179,8 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 	/** A channel's value on the line: NaN when blank or unreadable (reported). */
 	const channel = (slot: number, factor: number) => {
 		const state = states[slot];
-		if (state === NUMBER_OK) return values[slot]! * factor;
-		if (state !== NUMBER_EMPTY) unreadable(slot);
+		if (state === OK) return values[slot]! * factor;
+		if (state !== EMPTY) unreadable(slot);
 		return Number.NaN;
 	};
 
@@ -192,13 +196,13 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 			continue;
 		}
 		const timeMs = values[0]!;
-		if (states[0] !== NUMBER_OK) {
+		if (states[0] !== OK) {
 			report.reject(lineNo, `timestamp: esperado número, encontrado ${reader.quoted(0)}`);
 			continue;
 		}
 
 		if (plan.lap >= 0) {
-			if (states[1] === NUMBER_OK) {
+			if (states[1] === OK) {
 				const lap = values[1]!;
 				// A change of lap number is a crossing; so is the first number after at least a
 				// second of blanks (the out-lap before the first crossing has none).
@@ -217,11 +221,11 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 		if (plan.lat < 0) continue;
 		const lat = values[2]!;
 		const lon = values[3]!;
-		if (states[2] === NUMBER_EMPTY && states[3] === NUMBER_EMPTY) {
+		if (states[2] === EMPTY && states[3] === EMPTY) {
 			rowsWithoutPosition++;
 			continue;
 		}
-		if (states[2] !== NUMBER_OK || states[3] !== NUMBER_OK) {
+		if (states[2] !== OK || states[3] !== OK) {
 			report.reject(
 				lineNo,
 				`posição ilegível: latitude ${reader.quoted(2)}, longitude ${reader.quoted(3)}`,

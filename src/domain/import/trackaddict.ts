@@ -39,6 +39,10 @@ const FIRST_EXTRA = 6;
  * fall on the rows where the comments were written.
  */
 export function importTrackAddict(bytes: Uint8Array, fileName: string): Recording {
+	// Local copies: imported constants can cost a getter call per use in the loops.
+	const OK = NUMBER_OK;
+	const EMPTY = NUMBER_EMPTY;
+	const COMMA_BYTE = COMMA;
 	const report = new ImportReport(fileName);
 	const fields = new LineFields(512);
 	const n = bytes.length;
@@ -59,7 +63,7 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 			if (banner) device = deviceOf(banner[1]!);
 			continue;
 		}
-		fields.split(bytes, s, e, COMMA);
+		fields.split(bytes, s, e, COMMA_BYTE);
 		header = [];
 		for (let c = 0; c < Math.min(fields.count, fields.maxFields); c++) {
 			header.push(fields.text(bytes, c));
@@ -139,7 +143,7 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 			);
 			continue;
 		}
-		if (states[SLOT_TIME] !== NUMBER_OK) {
+		if (states[SLOT_TIME] !== OK) {
 			report.reject(
 				lineNo,
 				`${header[plan.time]}: esperado número, encontrado ${reader.quoted(SLOT_TIME)}`,
@@ -150,16 +154,16 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 		lastRowMs = timeMs;
 		const pending = laps[laps.length - 1];
 		if (pending && Number.isNaN(pending.afterMs) && pending.line < lineNo) pending.afterMs = timeMs;
-		if (plan.lap >= 0 && states[SLOT_LAP] === NUMBER_OK) {
+		if (plan.lap >= 0 && states[SLOT_LAP] === OK) {
 			if (!Number.isNaN(previousLap) && values[SLOT_LAP] !== previousLap)
 				lapColumnMarks.push(timeMs);
 			previousLap = values[SLOT_LAP]!;
 		}
-		if (plan.update >= 0 && !(states[SLOT_UPDATE] === NUMBER_OK && values[SLOT_UPDATE] === 1)) {
+		if (plan.update >= 0 && !(states[SLOT_UPDATE] === OK && values[SLOT_UPDATE] === 1)) {
 			withoutUpdate++;
 			continue;
 		}
-		if (states[SLOT_LAT] !== NUMBER_OK || states[SLOT_LON] !== NUMBER_OK) {
+		if (states[SLOT_LAT] !== OK || states[SLOT_LON] !== OK) {
 			report.reject(
 				lineNo,
 				`posição ilegível: ${reader.quoted(SLOT_LAT)}, ${reader.quoted(SLOT_LON)}`,
@@ -185,14 +189,14 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 		fixes.lon[i] = lon;
 		fixes.line[i] = lineNo;
 		fixes.speedKmh[i] =
-			plan.speed >= 0 && states[SLOT_SPEED] === NUMBER_OK
+			plan.speed >= 0 && states[SLOT_SPEED] === OK
 				? values[SLOT_SPEED]! * plan.speedFactor
 				: Number.NaN;
 		for (let x = 0; x < plan.extra.length; x++) {
 			const slot = FIRST_EXTRA + x;
 			const state = states[slot];
-			fixes.extra[x]![i] = state === NUMBER_OK ? values[slot]! * plan.extra[x]!.factor : Number.NaN;
-			if (state !== NUMBER_OK && state !== NUMBER_EMPTY) {
+			fixes.extra[x]![i] = state === OK ? values[slot]! * plan.extra[x]!.factor : Number.NaN;
+			if (state !== OK && state !== EMPTY) {
 				report.reject(
 					lineNo,
 					`${header[plan.extra[x]!.column]}: valor ilegível ${reader.quoted(slot)}; ponto mantido sem ele`,

@@ -15,7 +15,7 @@ import { ImportReport } from "./report";
 import { bomLength } from "./text";
 import { speedFactor } from "./units";
 import { normaliseName } from "./vbo-columns";
-import { type RawGate, readTimingLines, toLatitude, toLongitude } from "./vbo-gates";
+import { type RawGate, readTimingLines } from "./vbo-gates";
 import { decideColumns, type VboLayout } from "./vbo-layout";
 
 const DAY_MS = 86_400_000;
@@ -42,6 +42,9 @@ interface VboHead {
  * and +128 (DGPS): stripped.
  */
 export function importVbo(bytes: Uint8Array, fileName: string): Recording {
+	// Local copies: imported constants can cost a getter call per use in the loops.
+	const OK = NUMBER_OK;
+	const EMPTY = NUMBER_EMPTY;
 	const report = new ImportReport(fileName);
 	const head = readHead(bytes, report);
 	const device = deviceOf(head.comments);
@@ -89,7 +92,11 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 		{ lean: col.lean >= 0, extra: extras.map((e) => e.name) },
 		capacityFor(bytes.length - head.dataStart, 150),
 	);
-	const extraOut = extras.map((e) => fixes.slot(e.name));
+	const extraOut = Int32Array.from(extras, (e) => fixes.slot(e.name));
+	const extraSlotOf = Int32Array.from(extras, (e) => e.slot);
+	const extraCount = extras.length;
+	const heightFactor = layout.heightFactor;
+	const inMinutes = units === "minutes";
 	const needed = Math.max(col.time, col.lat, col.long) + 1;
 
 	const dateMs = head.created?.dateMs ?? 0;
@@ -106,7 +113,7 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 		pos = end + 1;
 		const count = reader.fieldCount;
 		if (count === 0) continue;
-		if (bytes[skipBlanks(bytes, lineStart, end)] === 91 /* [ */) {
+		if (states[0] !== OK && bytes[skipBlanks(bytes, lineStart, end)] === 91 /* [ */) {
 			report.notice(lineNo, "seção depois de [data] ignorada: o arquivo termina aqui");
 			break;
 		}
@@ -114,8 +121,8 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 			report.reject(lineNo, `linha incompleta: ${count} campos, esperados ${layout.fieldCount}`);
 			continue;
 		}
-		if (states[0] !== NUMBER_OK || states[2] !== NUMBER_OK || states[3] !== NUMBER_OK) {
-			const bad = states[0] !== NUMBER_OK ? 0 : states[2] !== NUMBER_OK ? 2 : 3;
+		if (states[0] !== OK || states[2] !== OK || states[3] !== OK) {
+			const bad = states[0] !== OK ? 0 : states[2] !== OK ? 2 : 3;
 			report.reject(
 				lineNo,
 				`${["time", "", "lat", "long"][bad]}: esperado número, encontrado ${reader.quoted(bad)}`,
@@ -137,8 +144,8 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 		let day = dayOffset;
 		if (tod < previousTod - DAY_MS / 2) day++;
 		else if (tod > previousTod + DAY_MS / 2) day--;
-		const lat = toLatitude(values[2]!, units);
-		const lon = toLongitude(values[3]!, units);
+		const lat = inMinutes ? values[2]! / 60 : values[2]!;
+		const lon = inMinutes ? -values[3]! / 60 : values[3]!;
 		if (lat < -90 || lat > 90 || lon < -180 || lon > 180 || (lat === 0 && lon === 0)) {
 			report.reject(
 				lineNo,
@@ -163,20 +170,20 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 		fixes.lat[i] = lat;
 		fixes.lon[i] = lon;
 		fixes.line[i] = lineNo;
-		fixes.speedKmh[i] = states[4] === NUMBER_OK ? values[4]! * velocityFactor : Number.NaN;
-		if (fixes.leanDeg) fixes.leanDeg[i] = states[9] === NUMBER_OK ? values[9]! : Number.NaN;
-		for (let e = 0; e < extras.length; e++) {
-			const slot = extras[e]!.slot;
-			let value = states[slot] === NUMBER_OK ? values[slot]! : Number.NaN;
+		fixes.speedKmh[i] = states[4] === OK ? values[4]! * velocityFactor : Number.NaN;
+		if (fixes.leanDeg) fixes.leanDeg[i] = states[9] === OK ? values[9]! : Number.NaN;
+		const extraColumns = fixes.extra;
+		for (let e = 0; e < extraCount; e++) {
+			const slot = extraSlotOf[e]!;
+			let value = states[slot] === OK ? values[slot]! : Number.NaN;
 			// sats: +64 brake trigger, +128 DGPS.
 			if (slot === 1 && !Number.isNaN(value)) {
 				value = value >= 0 && value < 256 ? value % 64 : Number.NaN;
 			}
-			if (slot === 6 && layout.heightFactor !== 1) value *= layout.heightFactor;
-			fixes.extra[extraOut[e]!]![i] = value;
+			extraColumns[extraOut[e]!]![i] = slot === 6 ? value * heightFactor : value;
 		}
 		fixes.commit();
-		if (states[4] !== NUMBER_OK && states[4] !== NUMBER_EMPTY && col.velocity >= 0) {
+		if (states[4] !== OK && states[4] !== EMPTY && col.velocity >= 0) {
 			report.reject(lineNo, `velocity: valor ilegível ${reader.quoted(4)}; ponto mantido sem ele`);
 		}
 	}

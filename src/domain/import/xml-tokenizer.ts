@@ -1,4 +1,4 @@
-import { decodeText, LF } from "./bytes";
+import { decodeText } from "./bytes";
 
 export const XML_EOF = 0;
 export const XML_START = 1;
@@ -48,6 +48,7 @@ export class XmlTokenizer {
 	private pendingEnd = false;
 	private lineCountedTo = 0;
 	private lineCount = 1;
+	private nextLf = -2;
 
 	constructor(
 		readonly bytes: Uint8Array,
@@ -57,24 +58,27 @@ export class XmlTokenizer {
 		this.lineCountedTo = start;
 	}
 
-	/** 1-based line of byte `at`; calls must not go backwards by much (it counts forward). */
+	/**
+	 * 1-based line of byte `at`. It counts forward from the last call (one `indexOf` per line
+	 * of the file in all), so calls should not go backwards (they restart from the top).
+	 */
 	lineAt(at: number): number {
 		const bytes = this.bytes;
 		if (at < this.lineCountedTo) {
 			this.lineCountedTo = 0;
 			this.lineCount = 1;
+			this.nextLf = -2;
 		}
-		let p = this.lineCountedTo;
-		let count = this.lineCount;
-		for (;;) {
-			const lf = bytes.indexOf(LF, p);
-			if (lf < 0 || lf >= at) break;
-			count++;
-			p = lf + 1;
+		if (this.nextLf === -2 || (this.nextLf >= 0 && this.nextLf < this.lineCountedTo)) {
+			this.nextLf = bytes.indexOf(10, this.lineCountedTo);
 		}
-		this.lineCountedTo = p;
-		this.lineCount = count;
-		return count;
+		// `nextLf` is the first LF at or after `lineCountedTo` (-1: none).
+		while (this.nextLf >= 0 && this.nextLf < at) {
+			this.lineCount++;
+			this.lineCountedTo = this.nextLf + 1;
+			this.nextLf = bytes.indexOf(10, this.lineCountedTo);
+		}
+		return this.lineCount;
 	}
 
 	next(): number {
@@ -100,13 +104,12 @@ export class XmlTokenizer {
 			}
 			if (bytes[p] !== 60 /* < */) {
 				const start = p;
-				let blank = true;
-				while (p < n) {
-					const b = bytes[p]!;
-					if (b === 60) break;
-					if (blank && b !== 32 && b !== 10 && b !== 13 && b !== 9) blank = false;
-					p++;
-				}
+				let stop = bytes.indexOf(60, p);
+				if (stop < 0) stop = n;
+				// Text up to the next tag: skipped when it is only blanks.
+				while (p < stop && isSpace(bytes[p]!)) p++;
+				const blank = p === stop;
+				p = stop;
 				this.pos = p;
 				if (blank) continue;
 				this.tokenStart = start;
@@ -158,13 +161,16 @@ export class XmlTokenizer {
 		let p = at;
 		this.nameStart = p;
 		this.colon = -1;
-		for (;;) {
-			const b = bytes[p];
-			if (b === undefined) return this.fail(at - 1, "etiqueta cortada no fim do arquivo");
-			if (b === 32 || b === 62 || b === 47 || b === 10 || b === 13 || b === 9) break;
-			if (b === 58 && this.colon < 0) this.colon = p;
+		// One table lookup per byte: 1 ends the name (blank, `>`, `/`), 2 is the prefix's `:`.
+		const kinds = NAME_BYTE;
+		let kind = 0;
+		while (p < n) {
+			kind = kinds[bytes[p]!]!;
+			if (kind === 1) break;
+			if (kind === 2 && this.colon < 0) this.colon = p;
 			p++;
 		}
+		if (p >= n) return this.fail(at - 1, "etiqueta cortada no fim do arquivo");
 		this.nameEnd = p;
 		if (p === at) return this.fail(at - 1, "etiqueta sem nome");
 		let count = 0;
@@ -337,6 +343,11 @@ export function asciiBytes(text: string): Uint8Array {
 	for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
 	return out;
 }
+
+/** For element names: 1 at the bytes that end one, 2 at `:`, 0 elsewhere. */
+const NAME_BYTE = new Uint8Array(256);
+for (const b of [32, 10, 13, 9, 62, 47]) NAME_BYTE[b] = 1;
+NAME_BYTE[58] = 2;
 
 function isSpace(b: number): boolean {
 	return b === 32 || b === 10 || b === 13 || b === 9;
