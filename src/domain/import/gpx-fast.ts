@@ -25,6 +25,37 @@ export const POINT_LEAN = 6;
 /** 1 when the point had an estimated lean (set aside). */
 export const POINT_ESTIMATED_LEAN = 7;
 
+/** Kinds of the values a point's bytes hold, in document order (for `PointTemplate`). */
+const V_LAT = 0;
+const V_LON = 1;
+const V_TIME = 2;
+const V_ELE = 3;
+const V_SPEED = 4;
+const V_COURSE = 5;
+const V_LEAN = 6;
+const V_LEAN_ESTIMATED = 7;
+const V_IGNORED = 8;
+const MAX_VALUES = 32;
+/** The values of the last point `readPointFast` read: ranges and kinds (-1 count: too many). */
+const recorded = {
+	count: 0,
+	start: new Int32Array(MAX_VALUES),
+	end: new Int32Array(MAX_VALUES),
+	kind: new Int32Array(MAX_VALUES),
+};
+
+function record(start: number, end: number, kind: number): void {
+	if (recorded.count < 0) return;
+	if (recorded.count === MAX_VALUES) {
+		recorded.count = -1;
+		return;
+	}
+	recorded.start[recorded.count] = start;
+	recorded.end[recorded.count] = end;
+	recorded.kind[recorded.count] = kind;
+	recorded.count++;
+}
+
 /** Element depth inside a `trkpt` the fast path follows (`extensions` > extension > value). */
 const MAX_DEPTH = 8;
 const stackStart = new Int32Array(MAX_DEPTH);
@@ -102,17 +133,18 @@ function readStartTag(bytes: Uint8Array, at: number, point: boolean, out: Float6
 			ve++;
 		}
 		p = ve + 1;
-		if (point) {
-			if (is(bytes, as, ae, "lat")) {
-				out[POINT_LAT] = readNumber(bytes, vs, ve);
-				if (numberStatus() !== NUMBER_OK) return -1;
-			} else if (is(bytes, as, ae, "lon")) {
-				out[POINT_LON] = readNumber(bytes, vs, ve);
-				if (numberStatus() !== NUMBER_OK) return -1;
-			}
-		} else if (is(bytes, as, ae, "estimated")) {
+		if (point && is(bytes, as, ae, "lat")) {
+			out[POINT_LAT] = readNumber(bytes, vs, ve);
+			if (numberStatus() !== NUMBER_OK) return -1;
+			record(vs, ve, V_LAT);
+		} else if (point && is(bytes, as, ae, "lon")) {
+			out[POINT_LON] = readNumber(bytes, vs, ve);
+			if (numberStatus() !== NUMBER_OK) return -1;
+			record(vs, ve, V_LON);
+		} else if (!point && is(bytes, as, ae, "estimated")) {
+			// Its value changes what the element means: part of the template, not a value.
 			tag.estimated = is(bytes, vs, ve, "true") ? 1 : 0;
-		}
+		} else record(vs, ve, V_IGNORED);
 	}
 }
 
@@ -137,6 +169,7 @@ export function readPointFast(
 	const n = bytes.length;
 	out.fill(Number.NaN);
 	out[POINT_ESTIMATED_LEAN] = 0;
+	recorded.count = 0;
 	let p = readStartTag(bytes, at, true, out);
 	if (p < 0 || tag.selfClosing) return -1;
 	let depth = 0;
@@ -243,6 +276,7 @@ function readValue(
 	const gpx = ns === NS_GPX || ns === NS_GPX10;
 	if (gpx && is(bytes, ls, nameEnd, "time")) {
 		out[POINT_TIME] = readIsoTime(bytes, ts, te);
+		record(ts, te, V_TIME);
 		return !Number.isNaN(out[POINT_TIME]!) && !isoZoneMissing();
 	}
 	let slot = -1;
@@ -250,10 +284,127 @@ function readValue(
 	else if ((gpx || ns === NS_TPX) && is(bytes, ls, nameEnd, "speed")) slot = POINT_SPEED_MPS;
 	else if ((gpx || ns === NS_TPX) && is(bytes, ls, nameEnd, "course")) slot = POINT_COURSE;
 	else if (ns === NS_LAPSIX && is(bytes, ls, nameEnd, "lean")) slot = POINT_LEAN;
-	if (slot < 0) return true;
+	if (slot < 0) {
+		record(ts, te, V_IGNORED);
+		return true;
+	}
 	const value = readNumber(bytes, ts, te);
 	if (numberStatus() !== NUMBER_OK) return false;
-	if (slot === POINT_LEAN && estimated === 1) out[POINT_ESTIMATED_LEAN] = 1;
-	else out[slot] = value;
+	if (slot === POINT_LEAN && estimated === 1) {
+		out[POINT_ESTIMATED_LEAN] = 1;
+		record(ts, te, V_LEAN_ESTIMATED);
+	} else {
+		out[slot] = value;
+		record(ts, te, slotKind(slot));
+	}
 	return true;
+}
+
+function slotKind(slot: number): number {
+	if (slot === POINT_ELE) return V_ELE;
+	if (slot === POINT_SPEED_MPS) return V_SPEED;
+	if (slot === POINT_COURSE) return V_COURSE;
+	return V_LEAN;
+}
+
+/**
+ * The bytes of the last point `readPointFast` read with its values cut out: in a file whose
+ * points are all written alike, the next point is these same bytes with other values, and
+ * reading it is comparing the template a word at a time and reading the values. Values hold
+ * no `<` or `&` (and an attribute's no quote), so bytes that match are the same elements, the
+ * same names, the same namespaces: the point the strict reading read, with new values. Any
+ * other byte, or a value that does not read, and `match` gives -1 (then `readPointFast`).
+ */
+export class PointTemplate {
+	private readonly skeleton: Uint8Array;
+	private readonly view: DataView;
+	/** Piece k of the skeleton: [pieceStart[k], pieceStart[k + 1]); value k follows piece k. */
+	private readonly pieceStart: Int32Array;
+	private readonly kinds: Int32Array;
+	private readonly count: number;
+
+	private constructor(skeleton: Uint8Array, pieceStart: Int32Array, kinds: Int32Array) {
+		this.skeleton = skeleton;
+		this.view = new DataView(skeleton.buffer, skeleton.byteOffset, skeleton.byteLength);
+		this.pieceStart = pieceStart;
+		this.kinds = kinds;
+		this.count = kinds.length;
+	}
+
+	/** The template of the point `readPointFast` just read at [at, end), or null. */
+	static ofLastPoint(bytes: Uint8Array, at: number, end: number): PointTemplate | null {
+		const count = recorded.count;
+		if (count < 0) return null;
+		let valueBytes = 0;
+		for (let k = 0; k < count; k++) valueBytes += recorded.end[k]! - recorded.start[k]!;
+		const skeleton = new Uint8Array(end - at - valueBytes);
+		const pieceStart = new Int32Array(count + 2);
+		let w = 0;
+		let from = at;
+		for (let k = 0; k <= count; k++) {
+			const to = k < count ? recorded.start[k]! : end;
+			pieceStart[k] = w;
+			skeleton.set(bytes.subarray(from, to), w);
+			w += to - from;
+			if (k < count) from = recorded.end[k]!;
+		}
+		pieceStart[count + 1] = w;
+		for (let k = 1; k <= count; k++) {
+			// Every value is followed by its terminator: a quote or `<`.
+			const terminator = skeleton[pieceStart[k]!];
+			if (terminator !== 34 && terminator !== 39 && terminator !== 60) return null;
+		}
+		return new PointTemplate(skeleton, pieceStart, recorded.kind.slice(0, count));
+	}
+
+	/** Reads the point at `at` if its bytes fit the template: the index after it, or -1. */
+	match(bytes: Uint8Array, view: DataView, at: number, out: Float64Array): number {
+		const n = bytes.length;
+		const skeleton = this.skeleton;
+		const skeletonView = this.view;
+		const pieceStart = this.pieceStart;
+		const kinds = this.kinds;
+		const count = this.count;
+		out.fill(Number.NaN);
+		out[POINT_ESTIMATED_LEAN] = 0;
+		let p = at;
+		for (let k = 0; ; k++) {
+			const s = pieceStart[k]!;
+			const length = pieceStart[k + 1]! - s;
+			if (p + length > n) return -1;
+			let i = 0;
+			for (; i + 4 <= length; i += 4) {
+				if (view.getInt32(p + i, true) !== skeletonView.getInt32(s + i, true)) return -1;
+			}
+			for (; i < length; i++) if (bytes[p + i] !== skeleton[s + i]) return -1;
+			p += length;
+			if (k === count) return p;
+			const terminator = skeleton[pieceStart[k + 1]!]!;
+			const vs = p;
+			for (;;) {
+				if (p >= n) return -1;
+				const c = bytes[p]!;
+				if (c === terminator) break;
+				if (c === 60 || c === 38) return -1;
+				p++;
+			}
+			const kind = kinds[k]!;
+			if (kind === V_IGNORED) continue;
+			if (kind === V_TIME) {
+				const t = readIsoTime(bytes, vs, p);
+				if (Number.isNaN(t) || isoZoneMissing()) return -1;
+				out[POINT_TIME] = t;
+				continue;
+			}
+			const value = readNumber(bytes, vs, p);
+			if (numberStatus() !== NUMBER_OK) return -1;
+			if (kind === V_LAT) out[POINT_LAT] = value;
+			else if (kind === V_LON) out[POINT_LON] = value;
+			else if (kind === V_ELE) out[POINT_ELE] = value;
+			else if (kind === V_SPEED) out[POINT_SPEED_MPS] = value;
+			else if (kind === V_COURSE) out[POINT_COURSE] = value;
+			else if (kind === V_LEAN) out[POINT_LEAN] = value;
+			else out[POINT_ESTIMATED_LEAN] = 1;
+		}
+	}
 }

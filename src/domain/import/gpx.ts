@@ -10,6 +10,7 @@ import {
 	POINT_LON,
 	POINT_SPEED_MPS,
 	POINT_TIME,
+	PointTemplate,
 	readPointFast,
 } from "./gpx-fast";
 import {
@@ -84,7 +85,11 @@ interface Binding {
  * (`estimated="true"`) is not a measurement: it is left out, and lapsix estimates it again
  * from the path. Routes and waypoints have no times of a ride: counted and set aside.
  */
-export function importGpx(bytes: Uint8Array, fileName: string): Recording {
+export function importGpx(
+	bytes: Uint8Array,
+	fileName: string,
+	options: { fastPath?: boolean } = {},
+): Recording {
 	// Local copies: imported constants can cost a getter call per use in the loops.
 	const OK = NUMBER_OK;
 	const START = XML_START;
@@ -139,16 +144,24 @@ export function importGpx(bytes: Uint8Array, fileName: string): Recording {
 	let segDepth = -1;
 	let pointName: Uint8Array | null = null;
 	const point = new Float64Array(8);
+	let template: PointTemplate | null = null;
+	// The hot paths read exactly what the tokens give (a property test compares both).
+	const fastPath = options.fastPath !== false;
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 	const n = bytes.length;
 
 	for (;;) {
 		// The hot path: a whole trkpt of the common shape, read without tokens.
-		if (pointName !== null && pointDepth < 0 && tokens.depth === segDepth) {
+		if (fastPath && pointName !== null && pointDepth < 0 && tokens.depth === segDepth) {
 			let q = tokens.pos;
 			while (q < n && (bytes[q] === 32 || bytes[q] === 10 || bytes[q] === 13 || bytes[q] === 9))
 				q++;
 			if (bytes[q] === 60 && startsWithName(bytes, q + 1, pointName)) {
-				const end = readPointFast(bytes, q, resolve, point);
+				let end: number = template ? template.match(bytes, view, q, point) : -1;
+				if (end < 0) {
+					end = readPointFast(bytes, q, resolve, point);
+					template = end > 0 ? PointTemplate.ofLastPoint(bytes, q, end) : null;
+				}
 				const lat = point[POINT_LAT]!;
 				const lon = point[POINT_LON]!;
 				if (
