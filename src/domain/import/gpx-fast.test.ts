@@ -73,6 +73,28 @@ describe("the GPX hot paths (a trkpt read whole, and by template)", () => {
 		);
 	});
 
+	it("give exactly what the token-by-token reading gives on damaged files", () => {
+		fc.assert(
+			fc.property(
+				fc.array(point, { minLength: 2, maxLength: 12 }),
+				fc.array(fc.tuple(fc.nat(), fc.constantFrom("<", ">", "/", "&", '"', "a", " ", "")), {
+					minLength: 1,
+					maxLength: 4,
+				}),
+				(points, damage) => {
+					let text = gpxOf(points);
+					for (const [at, put] of damage) {
+						const i = at % text.length;
+						text = text.slice(0, i) + put + text.slice(i + 1);
+					}
+					const bytes = bytesOf(text);
+					expect(importGpx(bytes, "f.gpx")).toEqual(importGpx(bytes, "f.gpx", { fastPath: false }));
+				},
+			),
+			{ numRuns: 400 },
+		);
+	});
+
 	it("give exactly what the token-by-token reading gives on every GPX fixture, whole and cut", () => {
 		for (const path of fixturePaths().filter((p) => p.startsWith("gpx/"))) {
 			const bytes = fixtureBytes(path);
