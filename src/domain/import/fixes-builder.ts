@@ -177,3 +177,21 @@ export function emptyRecording(
 export function capacityFor(byteLength: number, rowBytes: number): number {
 	return Math.min(4_000_000, Math.max(1024, Math.ceil(byteLength / rowBytes) + 16));
 }
+
+/**
+ * A first capacity for the lines of `bytes` from `pos` on, from the mean length of the next
+ * (up to) 64 lines: one allocation for a regular file, without reserving for rows it lacks.
+ */
+export function capacityForLines(bytes: Uint8Array, pos: number, linesPerFix = 1): number {
+	let at = pos;
+	let lines = 0;
+	while (lines < 64 && at < bytes.length) {
+		const lf = bytes.indexOf(10, at);
+		if (lf < 0) break;
+		at = lf + 1;
+		lines++;
+	}
+	if (lines === 0) return 1024;
+	const meanLength = (at - pos) / lines;
+	return capacityFor(bytes.length - pos, meanLength * linesPerFix * 0.97);
+}

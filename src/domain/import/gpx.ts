@@ -101,7 +101,7 @@ export function importGpx(
 	const tokens = new XmlTokenizer(bytes, bomLength(bytes));
 	const fixes = new FixesBuilder(
 		{ lean: true, extra: ["headingDeg", "altitudeM"] },
-		capacityFor(bytes.length, 120),
+		capacityFor(bytes.length, 200),
 	);
 	const heading = fixes.slot("headingDeg");
 	const altitude = fixes.slot("altitudeM");

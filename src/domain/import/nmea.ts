@@ -9,7 +9,7 @@ import {
 	readNumber,
 	readScaled,
 } from "./bytes";
-import { capacityFor, FixesBuilder } from "./fixes-builder";
+import { capacityForLines, FixesBuilder } from "./fixes-builder";
 import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport } from "./report";
 import { bomLength } from "./text";
@@ -52,7 +52,7 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 	const commas = new Int32Array(65);
 	const fixes = new FixesBuilder(
 		{ extra: ["headingDeg", "altitudeM", "satellites"] },
-		capacityFor(bytes.length, 70),
+		capacityForLines(bytes, 0),
 	);
 	const heading = fixes.slot("headingDeg");
 	const altitude = fixes.slot("altitudeM");

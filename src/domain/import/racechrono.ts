@@ -11,7 +11,7 @@ import {
 } from "./bytes";
 import { CsvNumberReader, isBlankLine } from "./csv-numbers";
 import { LineFields } from "./fields";
-import { capacityFor, emptyRecording, FixesBuilder } from "./fixes-builder";
+import { capacityForLines, emptyRecording, FixesBuilder } from "./fixes-builder";
 import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport, listLines } from "./report";
 import { bomLength } from "./text";
@@ -134,7 +134,7 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 
 	const fixes = new FixesBuilder(
 		{ lean: plan.lean >= 0, distance: plan.distance >= 0, extra: plan.extra.map((e) => e.name) },
-		capacityFor(n - pos, 180),
+		capacityForLines(bytes, pos),
 	);
 	const carried = new Float64Array(plan.extra.length).fill(Number.NaN);
 	const lapMarksMs: number[] = [];

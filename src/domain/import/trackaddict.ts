@@ -92,8 +92,9 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 		],
 		[3],
 	);
-	const values = reader.values;
-	const states = reader.states;
+	const quick = new CsvNumberReader([plan.time, plan.update, -1, -1, -1, plan.lap], [3]);
+	let values = reader.values;
+	let states = reader.states;
 	const fixes = new FixesBuilder(
 		{ extra: plan.extra.map((e) => e.name) },
 		capacityFor(n - pos, 2000),
@@ -133,20 +134,25 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 			}
 			continue;
 		}
-		const end = reader.read(bytes, lineStart);
+		// Most rows repeat the last fix: a first pass reads only time, GPS_Update and Lap, and
+		// only a row with a new fix is read whole.
+		let row = plan.update >= 0 ? quick : reader;
+		const end = row.read(bytes, lineStart);
 		pos = end + 1;
-		if (reader.fieldCount === 1 && isBlankLine(bytes, lineStart, end)) continue;
-		if (reader.fieldCount < header.length) {
+		if (row.fieldCount === 1 && isBlankLine(bytes, lineStart, end)) continue;
+		values = row.values;
+		states = row.states;
+		if (row.fieldCount < header.length) {
 			report.reject(
 				lineNo,
-				`linha incompleta: ${reader.fieldCount} campos, esperados ${header.length}`,
+				`linha incompleta: ${row.fieldCount} campos, esperados ${header.length}`,
 			);
 			continue;
 		}
 		if (states[SLOT_TIME] !== OK) {
 			report.reject(
 				lineNo,
-				`${header[plan.time]}: esperado número, encontrado ${reader.quoted(SLOT_TIME)}`,
+				`${header[plan.time]}: esperado número, encontrado ${row.quoted(SLOT_TIME)}`,
 			);
 			continue;
 		}
@@ -159,10 +165,16 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 				lapColumnMarks.push(timeMs);
 			previousLap = values[SLOT_LAP]!;
 		}
-		if (plan.update >= 0 && !(states[SLOT_UPDATE] === OK && values[SLOT_UPDATE] === 1)) {
-			withoutUpdate++;
-			continue;
+		if (plan.update >= 0) {
+			if (!(states[SLOT_UPDATE] === OK && values[SLOT_UPDATE] === 1)) {
+				withoutUpdate++;
+				continue;
+			}
+			row = reader;
+			reader.read(bytes, lineStart);
 		}
+		values = row.values;
+		states = row.states;
 		if (states[SLOT_LAT] !== OK || states[SLOT_LON] !== OK) {
 			report.reject(
 				lineNo,

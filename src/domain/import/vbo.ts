@@ -9,7 +9,7 @@ import {
 	trimEnd,
 } from "./bytes";
 import { CsvNumberReader } from "./csv-numbers";
-import { capacityFor, emptyRecording, FixesBuilder } from "./fixes-builder";
+import { capacityForLines, emptyRecording, FixesBuilder } from "./fixes-builder";
 import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport } from "./report";
 import { bomLength } from "./text";
@@ -90,7 +90,7 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 	const extras = extraSlots.filter((e) => e.present);
 	const fixes = new FixesBuilder(
 		{ lean: col.lean >= 0, extra: extras.map((e) => e.name) },
-		capacityFor(bytes.length - head.dataStart, 150),
+		capacityForLines(bytes, head.dataStart),
 	);
 	const extraOut = Int32Array.from(extras, (e) => fixes.slot(e.name));
 	const extraSlotOf = Int32Array.from(extras, (e) => e.slot);
