@@ -292,7 +292,13 @@ export class CsvNumberReader {
 
 	/** The cell of `slot` on the last line, quoted for a report. */
 	quoted(slot: number): string {
-		return quoteBytes(this.lineBytes, this.starts[slot]!, this.ends[slot]!);
+		let s = this.starts[slot]!;
+		let e = this.ends[slot]!;
+		if (e - s >= 2 && this.lineBytes[s] === 34 && this.lineBytes[e - 1] === 34) {
+			s++;
+			e--;
+		}
+		return quoteBytes(this.lineBytes, s, e);
 	}
 }
 

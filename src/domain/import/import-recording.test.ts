@@ -25,7 +25,7 @@ describe("importRecording", () => {
 				line: 0,
 				kind: "rejected",
 				reason:
-					"formato não reconhecido: esperado RaceChrono CSV v3, VBO, NMEA, GPX ou TrackAddict CSV",
+					"formato não reconhecido: esperado RaceChrono CSV v3, VBO, NMEA, GPX, TrackAddict, RaceCapture ou AiM CSV",
 			},
 		]);
 	});

@@ -1,8 +1,10 @@
 import type { Recording, SourceFormat } from "../recording/types";
+import { importAim } from "./aim";
 import { detectFormat } from "./detect";
 import { emptyRecording } from "./fixes-builder";
 import { importGpx } from "./gpx";
 import { importNmea } from "./nmea";
+import { importRaceCapture } from "./racecapture";
 import { importRaceChrono } from "./racechrono";
 import { ImportReport } from "./report";
 import { normaliseText } from "./text";
@@ -33,6 +35,8 @@ const IMPORTERS: Partial<Record<SourceFormat, Importer>> = {
 	nmea: importNmea,
 	gpx: importGpx,
 	trackaddict: importTrackAddict,
+	racecapture: importRaceCapture,
+	aim: importAim,
 };
 
 /** Formats `importRecording` reads (`six` goes to the logger parsers). */
@@ -61,7 +65,7 @@ export function importRecording(
 	if (chosen === null) {
 		report.reject(
 			0,
-			"formato não reconhecido: esperado RaceChrono CSV v3, VBO, NMEA, GPX ou TrackAddict CSV",
+			"formato não reconhecido: esperado RaceChrono CSV v3, VBO, NMEA, GPX, TrackAddict, RaceCapture ou AiM CSV",
 		);
 		return unknown(report);
 	}

@@ -1,3 +1,4 @@
+export { importAim } from "./aim";
 export { detectFormat } from "./detect";
 export {
 	GPX_10_NS,
@@ -15,6 +16,7 @@ export {
 	MAX_IMPORT_BYTES,
 } from "./import-recording";
 export { importNmea } from "./nmea";
+export { importRaceCapture } from "./racecapture";
 export { importRaceChrono } from "./racechrono";
 export { MAX_REPORT_ENTRIES } from "./report";
 export { importTrackAddict } from "./trackaddict";

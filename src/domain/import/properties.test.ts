@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Recording } from "../recording/types";
+import { importAim } from "./aim";
 import { detectFormat } from "./detect";
 import { importGpx } from "./gpx";
 import { importRecording } from "./import-recording";
 import { importNmea } from "./nmea";
+import { importRaceCapture } from "./racecapture";
 import { importRaceChrono } from "./racechrono";
 import { fixtureBytes, fixturePaths } from "./test-files";
 import { strictlyIncreasing } from "./test-support";
@@ -17,6 +19,8 @@ const IMPORTERS: Record<string, (bytes: Uint8Array, name: string) => Recording> 
 	nmea: importNmea,
 	gpx: importGpx,
 	trackaddict: importTrackAddict,
+	racecapture: importRaceCapture,
+	aim: importAim,
 };
 
 /** What every import must hold, whatever the bytes. */

@@ -625,3 +625,113 @@ define("trackaddict/broken.csv", () => {
 	text.splice(40, 0, "# a comment the importer does not know");
 	return `${text.join("\n")}\n`;
 });
+
+// ---- RaceCapture ----------------------------------------------------------------------------
+
+function raceCapture(seconds: number, broken: boolean): string {
+	const header = [
+		'"Interval"|"ms"|0|0|1',
+		'"Utc"|"ms"|0|0|1',
+		'"Battery"|"Volts"|0.0|50.0|1',
+		'"AccelX"|"G"|-3.0|3.0|50',
+		'"Latitude"|"Degrees"|-180.0|180.0|10',
+		'"Longitude"|"Degrees"|-180.0|180.0|10',
+		'"Speed"|"mph"|0.0|150.0|10',
+		'"Altitude"|"ft"|0.0|4000.0|10',
+		'"GPSSats"|""|0|20|10',
+		'"LapCount"|""|0|0|10',
+		'"RPM"|"rpm"|0|10000|25',
+	].join(",");
+	const lines = [header];
+	const crossings = crossingsMs(seconds);
+	for (let t = 0; t <= seconds * 1000; t += 20) {
+		const gps = t % 100 === 0;
+		const s = sampleAt(t);
+		// No GPS time for the first half second: Utc 0, positions 0,0.
+		const locked = t >= 500;
+		const cells = [
+			String(t + 1000),
+			gps ? (locked ? String(Math.round(s.tMs)) : "0") : "",
+			t % 1000 === 0 ? "12.9" : "",
+			f(s.latAccG, 2),
+			gps ? (locked ? f(s.lat, 7) : "0.0") : "",
+			gps ? (locked ? f(s.lon, 7) : "0.0") : "",
+			gps ? f(s.speedKmh / 1.609344, 2) : "",
+			gps ? "2560.7" : "",
+			gps ? "11" : "",
+			gps ? String(crossings.filter((c) => c <= t).length) : "",
+			t % 40 === 0 ? String(6000 + (t % 3000)) : "",
+		];
+		lines.push(cells.join(","));
+	}
+	if (broken) {
+		lines.splice(40, 0, "1780,1740837600780,,0.1,north,-46.7,40,2560.7,11,0,"); // unreadable position
+		lines.splice(60, 0, "2180,1740837601180,,0.1,95.0,-46.7,40,2560.7,11,0,"); // out of range
+		lines.splice(80, 0, "1000,1740837600000,,0.1,-23.7,-46.7,40,2560.7,11,0,"); // time goes back
+		lines.splice(100, 0, header); // a new header mid-file
+	}
+	return `${lines.join("\r\n")}\r\n`;
+}
+
+define("racecapture/normal.log", () => raceCapture(110, false));
+define("racecapture/broken.log", () => raceCapture(4, true));
+
+// ---- AiM CSV ----------------------------------------------------------------------------------
+
+function aim(seconds: number, broken: boolean): string {
+	const crossings = crossingsMs(seconds);
+	const q = (cells: string[]) => cells.map((c) => `"${c}"`).join(",");
+	const lines = [
+		q(["Format", "AiM CSV File"]),
+		q(["Venue", "Oval de teste"]),
+		q(["Vehicle", "Kart"]),
+		q(["User", "Piloto"]),
+		q(["Data Source", "MyChron5 12345"]),
+		q(["Comment", ""]),
+		q(["Date", "Saturday, March 01, 2025"]),
+		q(["Time", "11:00 AM"]),
+		q(["Sample Rate", "20"]),
+		q(["Duration", f(seconds, 3)]),
+		q(["Segment", "Session"]),
+		q(["Beacon Markers", ...crossings.map((c) => f(c / 1000, 3))]),
+		"",
+		q([
+			"Time",
+			"GPS Speed",
+			"GPS Nsat",
+			"GPS LatAcc",
+			"GPS Heading",
+			"GPS Altitude",
+			"GPS Latitude",
+			"GPS Longitude",
+			"RPM",
+		]),
+		q(["s", "km/h", "#", "g", "deg", "m", "deg", "deg", "rpm"]),
+		"",
+	];
+	for (let t = 0; t <= seconds * 1000; t += 50) {
+		const s = sampleAt(t);
+		lines.push(
+			q([
+				f(t / 1000, 3),
+				f(s.speedKmh, 1),
+				"12",
+				f(s.latAccG, 2),
+				f(s.headingDeg, 1),
+				"780.5",
+				f(s.lat, 8),
+				f(s.lon, 8),
+				String(6000 + (t % 3000)),
+			]),
+		);
+	}
+	if (broken) {
+		lines.splice(20, 0, q(["x", "1", "1", "0", "0", "0", "-23.7", "-46.7", "0"]));
+		lines.splice(30, 0, q(["0.100", "1", "1", "0", "0", "0", "-23.7", "-46.7", "0"]));
+		lines.splice(40, 0, q(["9.000", "1", "1", "0", "0", "0", "", "", "0"]));
+	}
+	return `${lines.join("\n")}\n`;
+}
+
+define("aim/normal.csv", () => aim(110, false));
+define("aim/broken.csv", () => aim(3, true));
