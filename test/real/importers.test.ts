@@ -206,6 +206,12 @@ describeReal("TrackAddict CSV (STC)", () => {
 		expect(marks.slice(1).map((m, k) => (m - marks[k]!) / 1000)).toEqual([
 			155.138, 444.553, 107.089, 116.145, 357.906,
 		]);
+		// Each lap's end lies within a second of the rows around its comment:
+		// grep -n -B1 -A1 '^# Lap' $F -> UTC 1559734266.271/.286, 1559734710.223/.242, …
+		const around = [1559734266.28, 1559734710.23, 1559734818.27, 1559734934.23, 1559735292.28];
+		for (const [k, m] of marks.slice(1).entries()) {
+			expect(Math.abs(m / 1000 - around[k]!)).toBeLessThan(1);
+		}
 	});
 });
 

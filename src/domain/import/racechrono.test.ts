@@ -145,8 +145,13 @@ describe("importRaceChrono", () => {
 					["rpm", "rpm", "200: obd"],
 					["altitude", "m", "100: gps"],
 					["lean_angle", "deg", "calc"],
+					["bearing", "deg", "100: gps"],
+					["lateral_acc", "G", "calc"],
 				],
-				["1740837600.0,1,-23.7,-46.7,10,5000,780,-12.5", "1740837600.04,1,-23.7001,-46.7,,,,"],
+				[
+					"1740837600.0,1,-23.7,-46.7,10,5000,780,-12.5,90,0.5",
+					"1740837600.04,1,-23.7001,-46.7,,,,,,",
+				],
 			),
 			"s.csv",
 		);
@@ -154,6 +159,8 @@ describe("importRaceChrono", () => {
 		expect(r.fixes.extra.altitudeM?.[1]).toBe(780);
 		expect(r.fixes.speedKmh[1]).toBeNaN();
 		expect(r.fixes.leanDeg?.[1]).toBeNaN();
+		expect(r.fixes.extra.headingDeg?.[1]).toBeNaN();
+		expect(r.fixes.extra.latAccG?.[1]).toBeNaN();
 	});
 
 	it("reads lean_angle (calc) as measured lean, distance_traveled and the extra channels", () => {
