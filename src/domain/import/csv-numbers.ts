@@ -1,16 +1,4 @@
-import {
-	COMMA,
-	CR,
-	LF,
-	NUMBER_EMPTY,
-	NUMBER_OK,
-	numberStatus,
-	QUOTE,
-	quoteBytes,
-	readScaled,
-	SPACE,
-	TAB,
-} from "./bytes";
+import { COMMA, LF, numberStatus, quoteBytes, readScaled } from "./bytes";
 
 /** 10^k for the last k digits of a word, as int32 so a short number stays int32. */
 const SCALE4 = new Int32Array([1, 10, 100, 1000, 10000]);

@@ -33,7 +33,6 @@ import { bomLength } from "./text";
 import {
 	asciiBytes,
 	decodeXmlText,
-	XML_END,
 	XML_EOF,
 	XML_ERROR,
 	XML_START,
@@ -93,7 +92,6 @@ export function importGpx(
 	// Local copies: imported constants can cost a getter call per use in the loops.
 	const OK = NUMBER_OK;
 	const START = XML_START;
-	const END = XML_END;
 	const TEXT = XML_TEXT;
 	const EOF = XML_EOF;
 	const ERROR = XML_ERROR;

@@ -1,14 +1,5 @@
 import type { Recording } from "../recording/types";
-import {
-	COMMA,
-	LF,
-	latin1,
-	NUMBER_OK,
-	numberStatus,
-	quoteBytes,
-	readNumber,
-	readScaled,
-} from "./bytes";
+import { LF, latin1, quoteBytes } from "./bytes";
 import { capacityForLines, FixesBuilder } from "./fixes-builder";
 import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport } from "./report";
@@ -43,10 +34,8 @@ interface Epoch {
  * `V`, GGA quality 0) is reported and skipped.
  */
 export function importNmea(bytes: Uint8Array, fileName: string): Recording {
-	// Local copies: imported constants can cost a getter call per use in the loops.
-	const OK = NUMBER_OK;
+	// A local copy: an imported constant can cost a getter call per use in the loop.
 	const NEWLINE = LF;
-	const COMMA_BYTE = COMMA;
 	const report = new ImportReport(fileName);
 	/** Positions of a sentence's commas, then of its `*`. */
 	const commas = new Int32Array(65);

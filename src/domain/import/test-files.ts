@@ -4,7 +4,7 @@
  * of broken line. `fixtures/import/generate.ts` writes them to disk; tests build them here
  * (no file I/O in the domain) or read the files.
  */
-import { crossingsMs, LAP_M, pointNearLine, type Sample, START_MS, sampleAt } from "./test-drive";
+import { crossingsMs, pointNearLine, type Sample, START_MS, sampleAt } from "./test-drive";
 
 const FILES = new Map<string, () => string | Uint8Array>();
 
