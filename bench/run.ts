@@ -6,6 +6,7 @@ export {};
  */
 const suites: Record<string, () => Promise<unknown>> = {
 	parse: async () => (await import("./parse.bench")).runParseBenchmark(),
+	import: async () => (await import("./import.bench")).runImportBenchmark(),
 	ingest: async () => (await import("./ingest.bench")).runIngestBenchmark(),
 	web: async () => (await import("./web.bench")).runWebBenchmark(),
 	export: async () => (await import("./export.bench")).runExportBenchmark(),

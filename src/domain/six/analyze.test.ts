@@ -126,6 +126,21 @@ describe("analyzeSession", () => {
 		expect(missing.some((r) => r.reason.includes("volta 1: trajeto salvo sem linha"))).toBe(true);
 	});
 
+	it("marks unreadable lines rejected and data set aside by a rule as notices", () => {
+		const kinds = (folder: Parameters<typeof fixture>[0]) =>
+			analyzeFixture(folder).report.map((r) => `${r.file}:${r.line}:${r.kind}`);
+		// flag-zero: a discarded stretch and an unfinished lap, every line readable.
+		expect(kinds("flag-zero")).toEqual(["gps.six:5:notice", "gps.six:9:notice"]);
+		// duplicate-laps: the earlier of two lines with one lap number is replaced, not unreadable.
+		expect(kinds("duplicate-laps").filter((k) => k.startsWith("lap.six"))).toEqual([
+			"lap.six:2:notice",
+		]);
+		// malformed: every lap.six entry is a line that could not be read.
+		const malformed = analyzeFixture("malformed").report.filter((r) => r.file === "lap.six");
+		expect(malformed.length).toBeGreaterThan(0);
+		expect(malformed.every((r) => r.kind === "rejected")).toBe(true);
+	});
+
 	it("sorts the report by file (lap.six first) then line", () => {
 		const { report } = analyzeFixture("malformed");
 		const keys = report.map((r) => [r.file === "lap.six" ? 0 : 1, r.line]);

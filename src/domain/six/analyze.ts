@@ -115,6 +115,7 @@ export function analyzeSession(lap: LapFile, gps: GpsFile): SessionAnalysisWithP
 				extra.push({
 					file: "gps.six",
 					line: points.line[path.start]!,
+					kind: "notice",
 					reason: `volta ${path.lapNumber}: trajeto salvo sem linha correspondente em lap.six`,
 				});
 			}

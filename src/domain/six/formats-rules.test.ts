@@ -61,6 +61,7 @@ describe("FORMATS.md: common rules", () => {
 			{
 				file: "gps.six",
 				line: 2,
+				kind: "rejected",
 				reason: "esperados 10 campos (ou 7 na variante antiga), encontrados 1",
 			},
 		]);

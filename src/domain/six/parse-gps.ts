@@ -69,7 +69,7 @@ export function parseGpsBytes(bytes: Uint8Array, fastPath: boolean): GpsFile {
 		const reason = readGpsLineByRanges(bytes, pos, lineEnd, out, battery);
 		pos = lineEnd + 1;
 		if (reason !== null) {
-			if (reason !== "") report.push({ file: "gps.six", line: lineNo, reason });
+			if (reason !== "") report.push({ file: "gps.six", line: lineNo, kind: "rejected", reason });
 			continue;
 		}
 		cols.setRow(out);

@@ -89,6 +89,7 @@ describe("parseLapFile", () => {
 			{
 				file: "lap.six",
 				line: 1,
+				kind: "notice",
 				reason: "número da volta: volta 2 repetida, substituída pela linha 3",
 			},
 		]);

@@ -46,7 +46,7 @@ export function parseLapFile(input: string | Uint8Array): LapFile {
 
 		const result = readLapLine(bytes, line, lineNo);
 		if (typeof result === "string") {
-			report.push({ file: "lap.six", line: lineNo, reason: result });
+			report.push({ file: "lap.six", line: lineNo, kind: "rejected", reason: result });
 			continue;
 		}
 		const earlier = byNumber.get(result.number);
@@ -54,6 +54,7 @@ export function parseLapFile(input: string | Uint8Array): LapFile {
 			report.push({
 				file: "lap.six",
 				line: earlier.line,
+				kind: "notice",
 				reason: `número da volta: volta ${result.number} repetida, substituída pela linha ${lineNo}`,
 			});
 		}

@@ -51,6 +51,7 @@ describe("splitLaps", () => {
 		expect(result.report).toContainEqual({
 			file: "gps.six",
 			line: 1,
+			kind: "notice",
 			reason: "volta 1: trajeto (linhas 1-2) substituído por nova passagem (linhas 4-6)",
 		});
 	});

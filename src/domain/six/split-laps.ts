@@ -21,7 +21,8 @@ export function splitLaps(
 	const { lapCount, timingFlag, line } = points;
 	const saved = new Map<number, LapPathRange>();
 	const report: ParseIssue[] = [];
-	const note = (at: number, reason: string) => report.push({ file: "gps.six", line: at, reason });
+	const note = (at: number, reason: string) =>
+		report.push({ file: "gps.six", line: at, kind: "notice", reason });
 	const lines = (r: LapPathRange) =>
 		r.end - r.start === 1 ? `linha ${line[r.start]}` : `linhas ${line[r.start]}-${line[r.end - 1]}`;
 	const count = (n: number) => (n === 1 ? "1 ponto" : `${n} pontos`);

@@ -5,10 +5,16 @@
 
 export type SixFileName = "lap.six" | "gps.six";
 
-/** One rejected line (or one rule applied to a line) in a parse report. Lines are 1-based. */
+/**
+ * One entry of a parse report. Lines are 1-based.
+ * - `rejected`: a line that was not used (unreadable, out of range).
+ * - `notice`: accepted data set aside by a rule (a discarded flag-0 stretch, an unfinished last
+ *   lap, a replaced duplicate), so a consumer can count rejected lines apart from these.
+ */
 export interface ParseIssue {
 	file: SixFileName;
 	line: number;
+	kind: "rejected" | "notice";
 	reason: string;
 }
 

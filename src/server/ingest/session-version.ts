@@ -48,6 +48,7 @@ export function capReport(report: ParseIssue[], max = MAX_STORED_REPORT_LINES): 
 	kept.push({
 		file: last.file,
 		line: last.line,
+		kind: "notice",
 		reason: `mais ${report.length - max} problemas não listados`,
 	});
 	return kept;

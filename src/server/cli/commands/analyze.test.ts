@@ -61,6 +61,7 @@ describe("lapsix analyze", () => {
 			{
 				file: "gps.six",
 				line: 12,
+				kind: "notice",
 				reason:
 					"volta 4: não concluída (ausente em lap.six), 2 pontos fora das voltas (linhas 12-13)",
 			},

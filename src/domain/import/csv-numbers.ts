@@ -1,0 +1,300 @@
+import { COMMA, LF, numberStatus, quoteBytes, readScaled } from "./bytes";
+
+/** 10^k for the last k digits of a word, as int32 so a short number stays int32. */
+const SCALE4 = new Int32Array([1, 10, 100, 1000, 10000]);
+
+/** Exact powers of ten. */
+const POW10 = [
+	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+	1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/**
+ * The hot loop of the CSV importers: one pass over a data line that skips the columns nobody
+ * reads and converts the wanted ones to numbers as it meets their digits, into `values[slot]`
+ * with `states[slot]` (`NUMBER_OK`, `NUMBER_EMPTY`, `NUMBER_INVALID`). No string, no array
+ * per line. A plain decimal of up to 15 digits is read here (the value `Number` gives); any
+ * other shape (spaces, quotes, an exponent, text) goes through `readScaled`.
+ *
+ * The loops need no bounds check: every line ends in LF, the sentinel that stops them. The
+ * file's last line, when it has no LF, is read from a copy that has one.
+ */
+export class CsvNumberReader {
+	/** Slot of each column (by position), -1 for a column not read. */
+	private readonly slotOf: Int32Array;
+	/** Power of ten each slot's value is multiplied by, exactly (3: seconds read as ms). */
+	private readonly scales: Int32Array;
+	readonly values: Float64Array;
+	readonly states: Uint8Array;
+	/** Byte range of each slot's cell on the last line, in `lineBytes`. */
+	readonly starts: Int32Array;
+	readonly ends: Int32Array;
+	/** The bytes the last line was read from (the file, or the copy of its last line). */
+	lineBytes: Uint8Array = new Uint8Array(1);
+	/** Fields on the last line read. */
+	fieldCount = 0;
+	private buffer: Uint8Array | null = null;
+	private lastLf = -1;
+	private view: DataView = new DataView(new ArrayBuffer(4));
+
+	/** `columns[slot]` is the column read into `slot` (-1: none); `scales[slot]` its power of ten. */
+	/**
+	 * `separator` SPACE reads blank-separated rows (VBO): runs of spaces and tabs are one
+	 * separator and blanks at the start or end of a line are no field.
+	 */
+	constructor(
+		columns: readonly number[],
+		scales: readonly number[] = [],
+		private readonly separator = COMMA,
+	) {
+		const width = columns.reduce((m, c) => Math.max(m, c + 1), 0);
+		this.slotOf = new Int32Array(width).fill(-1);
+		columns.forEach((column, slot) => {
+			if (column >= 0 && this.slotOf[column] === -1) this.slotOf[column] = slot;
+		});
+		this.scales = Int32Array.from(columns, (_, slot) => scales[slot] ?? 0);
+		this.values = new Float64Array(columns.length);
+		this.states = new Uint8Array(columns.length);
+		this.starts = new Int32Array(columns.length);
+		this.ends = new Int32Array(columns.length);
+	}
+
+	/**
+	 * Reads the line that starts at `pos`. Slots of columns the line lacks are `NUMBER_EMPTY`.
+	 * Returns the index of the LF that ends the line (`bytes.length` for a last line without).
+	 */
+	read(bytes: Uint8Array, pos: number): number {
+		if (bytes !== this.buffer) {
+			this.buffer = bytes;
+			this.lastLf = bytes.lastIndexOf(LF);
+			this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+		}
+		if (pos > this.lastLf) {
+			const copy = new Uint8Array(bytes.length - pos + 1);
+			copy.set(bytes.subarray(pos));
+			copy[copy.length - 1] = LF;
+			this.lineBytes = copy;
+			const fileView = this.view;
+			this.view = new DataView(copy.buffer);
+			this.readLine(copy, 0);
+			this.view = fileView;
+			return bytes.length;
+		}
+		this.lineBytes = bytes;
+		return this.readLine(bytes, pos);
+	}
+
+	private readLine(bytes: Uint8Array, pos: number): number {
+		const slotOf = this.slotOf;
+		const width = slotOf.length;
+		const values = this.values;
+		const states = this.states;
+		const starts = this.starts;
+		const ends = this.ends;
+		const scales = this.scales;
+		// Byte values and states are literals here: an imported constant is a getter call per
+		// use under some module loaders, and even a module constant is reloaded on every use.
+		// LF 10, CR 13, space 32, tab 9, quote 34; NUMBER_OK 0, NUMBER_EMPTY 1.
+		const sep = this.separator;
+		// The second separator byte: 9 when blanks separate, else the separator again.
+		const blanks = sep === 32;
+		const sep2 = blanks ? 9 : sep;
+		const pow10 = POW10;
+		const scale4 = SCALE4;
+		const view = this.view;
+		const safe = bytes.length - 4;
+		let x = 0;
+		let m = 0;
+		let y = 0;
+		let k = 0;
+		states.fill(1); // NUMBER_EMPTY
+		let col = 0;
+		let p = pos;
+		let b = 0;
+		let d = 0;
+		if (blanks) {
+			while (bytes[p] === 32 || bytes[p] === 9) p++;
+			b = bytes[p]!;
+			if (b === 10 || b === 13) {
+				while (bytes[p] !== 10) p++;
+				values.fill(Number.NaN);
+				this.fieldCount = 0;
+				return p;
+			}
+		}
+		for (;;) {
+			const slot = col < width ? slotOf[col]! : -1;
+			const s = p;
+			b = bytes[p]!;
+			if (b === 34) {
+				// A quoted cell: to its closing quote (doubled quotes inside), then to the separator.
+				p++;
+				for (;;) {
+					b = bytes[p]!;
+					if (b === 10) break;
+					p++;
+					if (b !== 34) continue;
+					if (bytes[p] !== 34) break;
+					p++;
+				}
+				b = bytes[p]!;
+				while (b !== sep && b !== sep2 && b !== 10 && b !== 13) {
+					p++;
+					b = bytes[p]!;
+				}
+				if (slot >= 0) this.readSlow(bytes, slot, s, p);
+			} else if (slot < 0) {
+				// Every byte that ends a field (separator, LF, CR, blank) is below 45 ("-"): one
+				// comparison per byte, then a look at the rare low byte that is not an end.
+				for (;;) {
+					while (b > 44) {
+						p++;
+						b = bytes[p]!;
+					}
+					if (b === sep || b === sep2 || b === 10 || b === 13) break;
+					p++;
+					b = bytes[p]!;
+				}
+			} else {
+				let negative = false;
+				if (b === 45) {
+					negative = true;
+					p++;
+				} else if (b === 43) {
+					p++;
+				}
+				let mantissa = 0;
+				let digits = 0;
+				let fraction = 0;
+				// Digits four at a time (SWAR, as in gps-line-fast.ts): a little-endian word minus
+				// "0000"; `m` flags its bytes that are not digits; pairs, then the four, combined
+				// with a few integer operations. A byte at a time in the file's last 3 bytes.
+				for (;;) {
+					if (p <= safe) {
+						x = view.getInt32(p, true) ^ 0x30303030;
+						m = (((x & 0x7f7f7f7f) + 0x76767676) | x) & 0x80808080;
+						if (m === 0) {
+							y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
+							mantissa = mantissa * 10000 + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+							p += 4;
+							digits += 4;
+							continue;
+						}
+						k = (31 - Math.clz32(m & -m)) >>> 3;
+						if (k !== 0) {
+							x <<= 32 - (k << 3);
+							y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
+							mantissa = mantissa * scale4[k]! + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+							p += k;
+							digits += k;
+						}
+						d = bytes[p]! - 48;
+						break;
+					}
+					d = bytes[p]! - 48;
+					if (d >>> 0 > 9) break;
+					mantissa = mantissa * 10 + d;
+					p++;
+					digits++;
+				}
+				if (d === -2) {
+					p++;
+					const before = digits;
+					for (;;) {
+						if (p <= safe) {
+							x = view.getInt32(p, true) ^ 0x30303030;
+							m = (((x & 0x7f7f7f7f) + 0x76767676) | x) & 0x80808080;
+							if (m === 0) {
+								y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
+								mantissa = mantissa * 10000 + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+								p += 4;
+								digits += 4;
+								continue;
+							}
+							k = (31 - Math.clz32(m & -m)) >>> 3;
+							if (k !== 0) {
+								x <<= 32 - (k << 3);
+								y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
+								mantissa = mantissa * scale4[k]! + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+								p += k;
+								digits += k;
+							}
+							d = bytes[p]! - 48;
+							break;
+						}
+						d = bytes[p]! - 48;
+						if (d >>> 0 > 9) break;
+						mantissa = mantissa * 10 + d;
+						p++;
+						digits++;
+					}
+					fraction = digits - before;
+				}
+				b = d + 48;
+				if ((b === sep || b === sep2 || b === 10 || b === 13) && digits > 0 && digits <= 15) {
+					const scale = scales[slot]!;
+					const value =
+						fraction <= scale
+							? mantissa * pow10[scale - fraction]!
+							: mantissa / pow10[fraction - scale]!;
+					values[slot] = negative ? -value : value;
+					states[slot] = 0; // NUMBER_OK
+					starts[slot] = s;
+					ends[slot] = p;
+				} else {
+					while (b !== sep && b !== sep2 && b !== 10 && b !== 13) {
+						p++;
+						b = bytes[p]!;
+					}
+					if (p === s) {
+						values[slot] = Number.NaN;
+						starts[slot] = s;
+						ends[slot] = p;
+					} else this.readSlow(bytes, slot, s, p);
+				}
+			}
+			col++;
+			if (b !== sep && b !== sep2) break;
+			p++;
+			if (blanks) {
+				while (bytes[p] === 32 || bytes[p] === 9) p++;
+				b = bytes[p]!;
+				if (b === 10 || b === 13) break;
+			}
+		}
+		while (bytes[p] !== 10) p++;
+		for (let c = col; c < width; c++) {
+			const slot = slotOf[c]!;
+			if (slot >= 0) values[slot] = Number.NaN;
+		}
+		this.fieldCount = col;
+		return p;
+	}
+
+	private readSlow(bytes: Uint8Array, slot: number, s: number, e: number): void {
+		this.values[slot] = readScaled(bytes, s, e, this.scales[slot]!);
+		this.states[slot] = numberStatus();
+		this.starts[slot] = s;
+		this.ends[slot] = e;
+	}
+
+	/** The cell of `slot` on the last line, quoted for a report. */
+	quoted(slot: number): string {
+		let s = this.starts[slot]!;
+		let e = this.ends[slot]!;
+		if (e - s >= 2 && this.lineBytes[s] === 34 && this.lineBytes[e - 1] === 34) {
+			s++;
+			e--;
+		}
+		return quoteBytes(this.lineBytes, s, e);
+	}
+}
+
+/** Whether `bytes[pos, end)` holds only blanks (an empty line). */
+export function isBlankLine(bytes: Uint8Array, pos: number, end: number): boolean {
+	for (let p = pos; p < end; p++) {
+		const b = bytes[p]!;
+		if (b !== 32 && b !== 9 && b !== 13) return false;
+	}
+	return true;
+}

@@ -1,0 +1,111 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { importGpx } from "./gpx";
+import { fixtureBytes, fixturePaths } from "./test-files";
+import { bytesOf } from "./test-support";
+
+/** A trkpt in one of the shapes files have (and some they should not). */
+const point = fc.record({
+	lat: fc.oneof(
+		fc.double({ min: -89, max: 89, noNaN: true }).map((v) => v.toFixed(7)),
+		fc.constantFrom("north", "", "95", "-23.5"),
+	),
+	lon: fc.oneof(
+		fc.double({ min: -179, max: 179, noNaN: true }).map((v) => v.toFixed(7)),
+		fc.constantFrom("1e1", "-46.6"),
+	),
+	second: fc.integer({ min: 0, max: 400 }),
+	zone: fc.constantFrom("Z", "Z", "Z", "", "+01:00"),
+	ele: fc.oneof(
+		fc.double({ min: -100, max: 3000, noNaN: true }).map((v) => v.toFixed(1)),
+		fc.constantFrom("", " 12 ", "x", "&amp;"),
+	),
+	speed: fc.option(fc.double({ min: 0, max: 80, noNaN: true }).map((v) => v.toFixed(3))),
+	lean: fc.option(
+		fc.tuple(
+			fc.double({ min: -60, max: 60, noNaN: true }).map((v) => v.toFixed(2)),
+			fc.constantFrom("true", "false", ""),
+		),
+	),
+	extra: fc.constantFrom(
+		"",
+		"<hr>150</hr>",
+		"<!-- c -->",
+		"<![CDATA[1]]>",
+		'<x:unknown xmlns:x="urn:x">1</x:unknown>',
+		"<a><b>2</b></a>",
+	),
+	order: fc.boolean(),
+	space: fc.constantFrom("", " ", "\n        "),
+	prefix: fc.constantFrom("", "", "g:"),
+});
+
+type Point = typeof point extends fc.Arbitrary<infer T> ? T : never;
+
+function gpxOf(points: Point[]): string {
+	const body = points
+		.map((p) => {
+			const pre = p.prefix;
+			const attrs = p.order ? `lat="${p.lat}" lon="${p.lon}"` : `lon="${p.lon}" lat="${p.lat}"`;
+			const time = `2025-03-01T14:${String(Math.floor(p.second / 60) % 60).padStart(2, "0")}:${String(p.second % 60).padStart(2, "0")}${p.zone}`;
+			const ext = [
+				p.speed === null
+					? ""
+					: `<t:TrackPointExtension><t:speed>${p.speed}</t:speed></t:TrackPointExtension>`,
+				p.lean === null
+					? ""
+					: `<lx:lean${p.lean[1] ? ` estimated="${p.lean[1]}"` : ""}>${p.lean[0]}</lx:lean>`,
+			].join(p.space);
+			return `<${pre}trkpt ${attrs}>${p.space}<${pre}ele>${p.ele}</${pre}ele>${p.space}<${pre}time>${time}</${pre}time>${p.extra}${p.space}<${pre}extensions>${ext}</${pre}extensions>${p.space}</${pre}trkpt>`;
+		})
+		.join("\n");
+	return `<?xml version="1.0"?>\n<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:g="http://www.topografix.com/GPX/1/1" xmlns:t="http://www.garmin.com/xmlschemas/TrackPointExtension/v2" xmlns:lx="https://lapsix.app/xmlns/gpx/1"><trk><trkseg>\n${body}\n</trkseg></trk></gpx>\n`;
+}
+
+describe("the GPX hot paths (a trkpt read whole, and by template)", () => {
+	it("give exactly what the token-by-token reading gives, for points of every shape", () => {
+		fc.assert(
+			fc.property(fc.array(point, { minLength: 1, maxLength: 25 }), (points) => {
+				const bytes = bytesOf(gpxOf(points));
+				expect(importGpx(bytes, "f.gpx")).toEqual(importGpx(bytes, "f.gpx", { fastPath: false }));
+			}),
+			{ numRuns: 400 },
+		);
+	});
+
+	it("give exactly what the token-by-token reading gives on damaged files", () => {
+		fc.assert(
+			fc.property(
+				fc.array(point, { minLength: 2, maxLength: 12 }),
+				fc.array(fc.tuple(fc.nat(), fc.constantFrom("<", ">", "/", "&", '"', "a", " ", "")), {
+					minLength: 1,
+					maxLength: 4,
+				}),
+				(points, damage) => {
+					let text = gpxOf(points);
+					for (const [at, put] of damage) {
+						const i = at % text.length;
+						text = text.slice(0, i) + put + text.slice(i + 1);
+					}
+					const bytes = bytesOf(text);
+					expect(importGpx(bytes, "f.gpx")).toEqual(importGpx(bytes, "f.gpx", { fastPath: false }));
+				},
+			),
+			{ numRuns: 400 },
+		);
+	});
+
+	it("give exactly what the token-by-token reading gives on every GPX fixture, whole and cut", () => {
+		for (const path of fixturePaths().filter((p) => p.startsWith("gpx/"))) {
+			const bytes = fixtureBytes(path);
+			for (const cut of [
+				bytes.length,
+				Math.floor(bytes.length / 2),
+				Math.floor(bytes.length / 3),
+			]) {
+				const part = bytes.subarray(0, cut);
+				expect(importGpx(part, path)).toEqual(importGpx(part, path, { fastPath: false }));
+			}
+		}
+	});
+});

@@ -1,0 +1,496 @@
+import type { Recording } from "../recording/types";
+import { LF, latin1, quoteBytes } from "./bytes";
+import { capacityForLines, FixesBuilder } from "./fixes-builder";
+import { dropImplausibleFixes } from "./plausibility";
+import { ImportReport } from "./report";
+import { bomLength } from "./text";
+
+const DAY_MS = 86_400_000;
+const KNOT_KMH = 1.852;
+
+/** One epoch (one instant of the receiver) being gathered from its RMC and GGA sentences. */
+interface Epoch {
+	open: boolean;
+	tod: number;
+	line: number;
+	hasPosition: boolean;
+	/** RMC said V (void): the receiver has no fix. */
+	void: boolean;
+	voidLine: number;
+	/** UTC midnight of the RMC date, or NaN. */
+	dateMs: number;
+	fromRmc: boolean;
+}
+
+/**
+ * NMEA 0183 logs: RMC (position, speed, course, date) and GGA (position, fix quality,
+ * satellites, altitude) of any talker (GP, GN, GL, GA, BD…). Every sentence's checksum is
+ * verified: a corrupt one (two sentences run together, one cut short, a flipped byte) is
+ * reported and skipped, and a complete sentence after it on the same line is still read.
+ *
+ * Sentences with one time of day are one epoch: GGA adds altitude and satellites to the RMC
+ * of its instant. The date comes from RMC (a day is added when the time of day wraps past
+ * midnight); a log of GGA alone has times of day only (`dateKnown` false). A void fix (RMC
+ * `V`, GGA quality 0) is reported and skipped.
+ */
+export function importNmea(bytes: Uint8Array, fileName: string): Recording {
+	// A local copy: an imported constant can cost a getter call per use in the loop.
+	const NEWLINE = LF;
+	const report = new ImportReport(fileName);
+	/** Positions of a sentence's commas, then of its `*`. */
+	const commas = new Int32Array(65);
+	const fixes = new FixesBuilder(
+		{ extra: ["headingDeg", "altitudeM", "satellites"] },
+		capacityForLines(bytes, 0),
+	);
+	const heading = fixes.slot("headingDeg");
+	const altitude = fixes.slot("altitudeM");
+	const satellites = fixes.slot("satellites");
+	let dates = new Float64Array(fixes.capacity);
+	let tods = new Float64Array(fixes.capacity);
+	const unused = new Map<string, number>();
+	let rmcCount = 0;
+	let ggaCount = 0;
+
+	const epoch: Epoch = {
+		open: false,
+		tod: 0,
+		line: 0,
+		hasPosition: false,
+		void: false,
+		voidLine: 0,
+		dateMs: Number.NaN,
+		fromRmc: false,
+	};
+	const openEpoch = (tod: number, line: number) => {
+		const i = fixes.next();
+		if (dates.length < fixes.capacity) {
+			const d = new Float64Array(fixes.capacity);
+			d.set(dates);
+			dates = d;
+			const t = new Float64Array(fixes.capacity);
+			t.set(tods);
+			tods = t;
+		}
+		fixes.clearRow(i);
+		epoch.open = true;
+		epoch.tod = tod;
+		epoch.line = line;
+		epoch.hasPosition = false;
+		epoch.void = false;
+		epoch.dateMs = Number.NaN;
+		epoch.fromRmc = false;
+		return i;
+	};
+	const closeEpoch = () => {
+		if (!epoch.open) return;
+		epoch.open = false;
+		if (epoch.void) {
+			report.reject(epoch.voidLine, "RMC com status V (sem fixo válido): ignorada");
+			return;
+		}
+		if (!epoch.hasPosition) return;
+		const i = fixes.length;
+		dates[i] = epoch.dateMs;
+		tods[i] = epoch.tod;
+		fixes.line[i] = epoch.line;
+		fixes.commit();
+	};
+
+	const n = bytes.length;
+	let pos = bomLength(bytes);
+	let lineNo = 0;
+	while (pos < n) {
+		let end = bytes.indexOf(NEWLINE, pos);
+		if (end < 0) end = n;
+		lineNo++;
+		let s = pos;
+		pos = end + 1;
+		let e = end;
+		while (e > s && (bytes[e - 1] === 13 || bytes[e - 1] === 32 || bytes[e - 1] === 9)) e--;
+		while (s < e && (bytes[s] === 32 || bytes[s] === 9)) s++;
+		if (s === e) continue;
+		let dollar = bytes[s] === 36 /* $ */ ? s : bytes.indexOf(36, s);
+		if (dollar < 0 || dollar >= e) {
+			report.reject(lineNo, `linha sem sentença NMEA ($…): ${quoteBytes(bytes, s, e)}`);
+			continue;
+		}
+		if (dollar > s) {
+			report.reject(lineNo, `texto antes da sentença ignorado: ${quoteBytes(bytes, s, dollar)}`);
+		}
+		while (dollar >= 0 && dollar < e) {
+			// One pass: the checksum (XOR of the bytes between $ and *), the commas, and each
+			// field read as a number as its digits go by, up to the `*`, or to a `$` (another
+			// sentence run into this one) or the line's end (cut short).
+			const start = dollar;
+			let p = start + 1;
+			let sum = 0;
+			let commaCount = 0;
+			let b = 0;
+			let d = 0;
+			let mantissa = 0;
+			let digits = 0;
+			let fraction = -1;
+			let bad = 0;
+			let negative = 0;
+			for (; p < e; p++) {
+				b = bytes[p]!;
+				if (b === 42 /* * */ || b === 36 /* $ */) break;
+				sum ^= b;
+				d = b - 48;
+				if (d >>> 0 <= 9) {
+					mantissa = mantissa * 10 + d;
+					digits++;
+					if (fraction >= 0) fraction++;
+				} else if (b === 44 /* , */) {
+					if (commaCount > 0 && commaCount < 64) {
+						storeField(commaCount - 1, mantissa, digits, fraction, bad, negative);
+					}
+					if (commaCount < 64) commas[commaCount++] = p;
+					mantissa = 0;
+					digits = 0;
+					fraction = -1;
+					bad = 0;
+					negative = 0;
+				} else if (b === 46 /* . */ && fraction < 0) fraction = 0;
+				else if (b === 45 /* - */ && digits === 0 && fraction < 0 && negative === 0) negative = 1;
+				else bad = 1;
+			}
+			if (commaCount > 0 && commaCount < 64) {
+				storeField(commaCount - 1, mantissa, digits, fraction, bad, negative);
+			}
+			if (p >= e || b === 36 || p + 3 > e) {
+				const next = p < e && b === 36 ? p : e;
+				report.reject(
+					lineNo,
+					`sentença cortada (sem soma *hh${next < e ? "; outra começa na mesma linha" : ""}): ${quoteBytes(bytes, start, next)}`,
+				);
+				dollar = next < e ? next : -1;
+				continue;
+			}
+			const star = p;
+			let next = star + 3;
+			while (next < e && bytes[next] !== 36) next++;
+			dollar = next < e ? next : -1;
+			const written = hexValue(bytes[star + 1]!) * 16 + hexValue(bytes[star + 2]!);
+			if (written !== sum) {
+				report.reject(
+					lineNo,
+					`soma de verificação não confere (calculada ${hex2(sum)}, escrita ${latin1(bytes, star + 1, star + 3)}): ${quoteBytes(bytes, start, star + 3)}`,
+				);
+				continue;
+			}
+			if (commaCount === 0) {
+				countUnused(unused, latin1(bytes, start + 1, star));
+				continue;
+			}
+			const comma = commas[0]!;
+			commas[commaCount] = star;
+			const typeStart = comma - 3;
+			const isRmc =
+				comma - start === 6 &&
+				bytes[typeStart] === 82 &&
+				bytes[typeStart + 1] === 77 &&
+				bytes[typeStart + 2] === 67;
+			const isGga =
+				comma - start === 6 &&
+				bytes[typeStart] === 71 &&
+				bytes[typeStart + 1] === 71 &&
+				bytes[typeStart + 2] === 65;
+			if (!isRmc && !isGga) {
+				countUnused(unused, latin1(bytes, start + 1, comma));
+				continue;
+			}
+			// Field k lies between comma k and the next comma (or the `*`).
+			const count = commaCount;
+			const tod = fieldTime(0);
+			if (Number.isNaN(tod)) {
+				report.reject(lineNo, `hora ilegível: ${quoteBytes(bytes, commas[0]! + 1, commas[1]!)}`);
+				continue;
+			}
+			if (!epoch.open || epoch.tod !== tod) {
+				closeEpoch();
+				openEpoch(tod, lineNo);
+			}
+			const i = fixes.length;
+			if (isRmc) {
+				rmcCount++;
+				if (count < 9) {
+					report.reject(lineNo, `RMC incompleta: ${count} campos, esperados pelo menos 9`);
+					continue;
+				}
+				const status = bytes[commas[1]! + 1];
+				if (status !== 65 /* A */) {
+					epoch.void = true;
+					epoch.voidLine = lineNo;
+					continue;
+				}
+				const lat = coordinate(
+					fieldValue(2),
+					bytes[commas[3]! + 1]!,
+					commas[4]! - commas[3]!,
+					78,
+					83,
+				);
+				const lon = coordinate(
+					fieldValue(4),
+					bytes[commas[5]! + 1]!,
+					commas[6]! - commas[5]!,
+					69,
+					87,
+				);
+				if (!validPosition(lat, lon)) {
+					report.reject(
+						lineNo,
+						`posição ilegível ou fora do intervalo: ${quoteBytes(bytes, commas[2]! + 1, commas[6]!)}`,
+					);
+					continue;
+				}
+				fixes.lat[i] = lat;
+				fixes.lon[i] = lon;
+				epoch.hasPosition = true;
+				epoch.fromRmc = true;
+				fixes.speedKmh[i] = fieldValue(6) * KNOT_KMH;
+				fixes.extra[heading]![i] = fieldValue(7);
+				const date =
+					fieldDigits[8] === 6 && fieldFraction[8] === -1
+						? readDate(fieldMantissa[8]!)
+						: Number.NaN;
+				epoch.dateMs = date;
+				if (Number.isNaN(date) && commas[9]! > commas[8]! + 1) {
+					report.reject(lineNo, `data ilegível: ${quoteBytes(bytes, commas[8]! + 1, commas[9]!)}`);
+				}
+			} else {
+				ggaCount++;
+				if (count < 9) {
+					report.reject(lineNo, `GGA incompleta: ${count} campos, esperados pelo menos 9`);
+					continue;
+				}
+				const quality = fieldValue(5);
+				if (!(quality > 0)) {
+					if (!epoch.hasPosition) report.reject(lineNo, "GGA sem fixo (qualidade 0): ignorada");
+					continue;
+				}
+				fixes.extra[satellites]![i] = fieldValue(6);
+				fixes.extra[altitude]![i] = fieldValue(8);
+				if (!epoch.fromRmc) {
+					const lat = coordinate(
+						fieldValue(1),
+						bytes[commas[2]! + 1]!,
+						commas[3]! - commas[2]!,
+						78,
+						83,
+					);
+					const lon = coordinate(
+						fieldValue(3),
+						bytes[commas[4]! + 1]!,
+						commas[5]! - commas[4]!,
+						69,
+						87,
+					);
+					if (validPosition(lat, lon)) {
+						fixes.lat[i] = lat;
+						fixes.lon[i] = lon;
+						epoch.hasPosition = true;
+					} else {
+						report.reject(
+							lineNo,
+							`posição ilegível ou fora do intervalo: ${quoteBytes(bytes, commas[1]! + 1, commas[5]!)}`,
+						);
+					}
+				}
+			}
+		}
+	}
+	closeEpoch();
+
+	const dateKnown = assignTimes(fixes, dates, tods, report);
+	if (rmcCount === 0 && ggaCount > 0) {
+		report.notice(0, "arquivo só com GGA: sem data nem velocidade, horários só do dia");
+	}
+	if (unused.size > 0) {
+		const list = [...unused].map(([type, times]) => `${type} (${times})`).join(", ");
+		report.notice(0, `sentenças não usadas: ${list}`);
+	}
+	dropImplausibleFixes(fixes, report);
+	return {
+		source: { format: "nmea", device: null },
+		dateKnown,
+		trackName: null,
+		fixes: fixes.finish(),
+		lapMarksMs: [],
+		lines: null,
+		report: report.finish(),
+	};
+}
+
+/**
+ * Times from dates and times of day: an epoch with an RMC date uses it; the others take the
+ * date of the first dated epoch, moved by the midnights crossed since (a time of day that
+ * drops by more than 12 h). Fixes whose time does not advance are dropped and reported.
+ * Returns whether any date was known.
+ */
+function assignTimes(
+	fixes: FixesBuilder,
+	dates: Float64Array,
+	tods: Float64Array,
+	report: ImportReport,
+): boolean {
+	const n = fixes.length;
+	let base = Number.NaN;
+	let day = 0;
+	let previous = Number.NaN;
+	const dayIndex = new Float64Array(n);
+	for (let i = 0; i < n; i++) {
+		// Past midnight when the time of day drops by more than half a day; a stray epoch back
+		// across midnight stays on the day before (and is dropped as not advancing).
+		const tod = tods[i]!;
+		if (tod < previous - DAY_MS / 2) {
+			dayIndex[i] = day + 1;
+		} else if (tod > previous + DAY_MS / 2) {
+			dayIndex[i] = day - 1;
+			continue;
+		} else dayIndex[i] = day;
+		day = dayIndex[i]!;
+		previous = tod;
+		if (Number.isNaN(base) && !Number.isNaN(dates[i]!)) base = dates[i]! - day * DAY_MS;
+	}
+	const dateKnown = !Number.isNaN(base);
+	const keep = new Uint8Array(n);
+	let last = Number.NEGATIVE_INFINITY;
+	let dropped = 0;
+	for (let i = 0; i < n; i++) {
+		const date = dates[i]!;
+		const t = Number.isNaN(date)
+			? (dateKnown ? base : 0) + dayIndex[i]! * DAY_MS + tods[i]!
+			: date + tods[i]!;
+		fixes.timeMs[i] = t;
+		if (t > last) {
+			keep[i] = 1;
+			last = t;
+		} else {
+			dropped++;
+			report.reject(fixes.line[i]!, "hora não avança em relação ao ponto anterior: ignorada");
+		}
+	}
+	if (dropped > 0) fixes.keepRows(keep);
+	return dateKnown;
+}
+
+function countUnused(unused: Map<string, number>, type: string): void {
+	const key = type.length > 2 && /^[A-Z]{5}$/.test(type) ? type.slice(2) : type.slice(0, 12);
+	unused.set(key, (unused.get(key) ?? 0) + 1);
+}
+
+function hexValue(b: number): number {
+	if (b >= 48 && b <= 57) return b - 48;
+	if (b >= 65 && b <= 70) return b - 55;
+	if (b >= 97 && b <= 102) return b - 87;
+	return -1000;
+}
+
+function hex2(value: number): string {
+	return value.toString(16).toUpperCase().padStart(2, "0");
+}
+
+/** Exact powers of ten. */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/** Fields of a sentence read as numbers (RMC and GGA use the first ten). */
+const NUMBER_FIELDS = 12;
+/** Each field of the current sentence, as read by the checksum pass. */
+const fieldMantissa = new Float64Array(NUMBER_FIELDS);
+/** Digits of the field; -1 when it holds something else than a plain decimal. */
+const fieldDigits = new Int32Array(NUMBER_FIELDS);
+/** Digits after the dot, -1 without a dot. */
+const fieldFraction = new Int32Array(NUMBER_FIELDS);
+const fieldNegative = new Uint8Array(NUMBER_FIELDS);
+
+function storeField(
+	k: number,
+	mantissa: number,
+	digits: number,
+	fraction: number,
+	bad: number,
+	negative: number,
+): void {
+	if (k >= NUMBER_FIELDS) return;
+	fieldMantissa[k] = mantissa;
+	fieldDigits[k] = bad === 0 ? digits : -1;
+	fieldFraction[k] = fraction;
+	fieldNegative[k] = negative;
+}
+
+/** Field `k` as a number; NaN when empty or not a plain decimal of at most 15 digits. */
+function fieldValue(k: number): number {
+	const digits = fieldDigits[k]!;
+	if (digits <= 0 || digits > 15) return Number.NaN;
+	const fraction = fieldFraction[k]!;
+	const value = fraction <= 0 ? fieldMantissa[k]! : fieldMantissa[k]! / POW10[fraction]!;
+	return fieldNegative[k] !== 0 ? -value : value;
+}
+
+/** Field `k` as `hhmmss[.sss]`: ms of the day, NaN when not a time. */
+function fieldTime(k: number): number {
+	const digits = fieldDigits[k]!;
+	const fraction = fieldFraction[k]!;
+	if (digits <= 0 || digits > 15 || fieldNegative[k] !== 0) return Number.NaN;
+	const mantissa = fieldMantissa[k]!;
+	const packed =
+		fraction <= 0
+			? mantissa * 1000
+			: fraction <= 3
+				? mantissa * POW10[3 - fraction]!
+				: Math.round(mantissa / POW10[fraction - 3]!);
+	const hours = Math.floor(packed / 10_000_000);
+	const minutes = Math.floor(packed / 100_000) % 100;
+	const secondsMs = packed % 100_000;
+	if (hours > 23 || minutes > 59 || secondsMs >= 61_000) return Number.NaN;
+	return hours * 3_600_000 + minutes * 60_000 + secondsMs;
+}
+
+/** `ddmmyy` (as its number) as the UTC midnight of that day (years 80-99 are 19xx), or NaN. */
+function readDate(v: number): number {
+	// Every sentence of a day repeats its date: the last one read is kept.
+	if (v === lastDate[0]) return lastDate[1]!;
+	const day = Math.floor(v / 10_000);
+	const month = Math.floor(v / 100) % 100;
+	const yy = v % 100;
+	let result = Number.NaN;
+	if (day >= 1 && day <= 31 && month >= 1 && month <= 12) {
+		const year = yy >= 80 ? 1900 + yy : 2000 + yy;
+		const ms = Date.UTC(year, month - 1, day);
+		if (new Date(ms).getUTCDate() === day) result = ms;
+	}
+	lastDate[0] = v;
+	lastDate[1] = result;
+	return result;
+}
+
+/** The last `ddmmyy` read (as a number) and its value. */
+const lastDate = new Float64Array([-1, Number.NaN]);
+
+/**
+ * `dddmm.mmmm` (read as a number) with its one-letter hemisphere field (`positive` or
+ * `negative`; `hemisphereWidth` the field's width plus its comma) as signed degrees.
+ */
+function coordinate(
+	value: number,
+	hemisphere: number,
+	hemisphereWidth: number,
+	positive: number,
+	negative: number,
+): number {
+	if (!(value >= 0) || hemisphereWidth !== 2) return Number.NaN;
+	const degrees = Math.floor(value / 100);
+	const minutes = value - degrees * 100;
+	if (minutes >= 60) return Number.NaN;
+	const result = degrees + minutes / 60;
+	if (hemisphere === positive) return result;
+	if (hemisphere === negative) return -result;
+	return Number.NaN;
+}
+
+function validPosition(lat: number, lon: number): boolean {
+	return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 && !(lat === 0 && lon === 0);
+}

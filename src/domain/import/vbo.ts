@@ -1,0 +1,406 @@
+import type { Recording } from "../recording/types";
+import {
+	decodeText,
+	lineEndOf,
+	NUMBER_EMPTY,
+	NUMBER_OK,
+	SPACE,
+	skipBlanks,
+	trimEnd,
+} from "./bytes";
+import { CsvNumberReader } from "./csv-numbers";
+import { capacityForLines, emptyRecording, FixesBuilder } from "./fixes-builder";
+import { dropImplausibleFixes } from "./plausibility";
+import { ImportReport } from "./report";
+import { bomLength } from "./text";
+import { speedFactor } from "./units";
+import { normaliseName } from "./vbo-columns";
+import { type RawGate, readTimingLines } from "./vbo-gates";
+import { decideColumns, type VboLayout } from "./vbo-layout";
+
+const DAY_MS = 86_400_000;
+
+/** What the sections before `[data]` say. */
+interface VboHead {
+	created: { dateMs: number; todMs: number | null; line: number; utc: boolean } | null;
+	header: string[];
+	units: string[];
+	comments: string[];
+	sessionName: string | null;
+	gates: RawGate[];
+	columnNames: string[] | null;
+	dataStart: number;
+	dataLine: number;
+}
+
+/**
+ * Racelogic VBO, in the dialects of Racelogic's own tools, RaceChrono and RaceBox, told apart
+ * by the data, never by the writer's name: the column order (names checked against the rows:
+ * `time` must read as HHMMSS.SS), minutes or degrees (magnitudes and zero padding), the
+ * `[laptiming]` coordinate order and gate meaning (the recorded path). Rows faster than
+ * 150 m/s and position spikes are dropped and reported. `sats` carries +64 (brake trigger)
+ * and +128 (DGPS): stripped.
+ */
+export function importVbo(bytes: Uint8Array, fileName: string): Recording {
+	// Local copies: imported constants can cost a getter call per use in the loops.
+	const OK = NUMBER_OK;
+	const EMPTY = NUMBER_EMPTY;
+	const report = new ImportReport(fileName);
+	const head = readHead(bytes, report);
+	const device = deviceOf(head.comments);
+	if (head.dataStart < 0) {
+		report.reject(0, "seção [data] ausente: nenhum ponto no arquivo");
+		return emptyRecording("vbo", report, device);
+	}
+	const layout = decideColumns(bytes, head.dataStart, head.columnNames, head.header, report);
+	if (!layout) return emptyRecording("vbo", report, device);
+	const units = layout.units;
+	const velocityFactor = velocityFactorOf(layout, head, report);
+
+	const col = layout.columns;
+	const reader = new CsvNumberReader(
+		[
+			col.time,
+			col.sats,
+			col.lat,
+			col.long,
+			col.velocity,
+			col.heading,
+			col.height,
+			col.lonAcc,
+			col.latAcc,
+			col.lean,
+			col.rpm,
+			col.throttle,
+		],
+		[3],
+		SPACE,
+	);
+	const values = reader.values;
+	const states = reader.states;
+	const extraSlots = [
+		{ slot: 5, name: "headingDeg", present: col.heading >= 0 },
+		{ slot: 6, name: "altitudeM", present: col.height >= 0 },
+		{ slot: 1, name: "satellites", present: col.sats >= 0 },
+		{ slot: 7, name: "lonAccG", present: col.lonAcc >= 0 },
+		{ slot: 8, name: "latAccG", present: col.latAcc >= 0 },
+		{ slot: 10, name: "rpm", present: col.rpm >= 0 },
+		{ slot: 11, name: "throttlePct", present: col.throttle >= 0 },
+	] as const;
+	const extras = extraSlots.filter((e) => e.present);
+	const fixes = new FixesBuilder(
+		{ lean: col.lean >= 0, extra: extras.map((e) => e.name) },
+		capacityForLines(bytes, head.dataStart),
+	);
+	const extraOut = Int32Array.from(extras, (e) => fixes.slot(e.name));
+	const extraSlotOf = Int32Array.from(extras, (e) => e.slot);
+	const extraCount = extras.length;
+	const heightFactor = layout.heightFactor;
+	const inMinutes = units === "minutes";
+	const needed = Math.max(col.time, col.lat, col.long) + 1;
+
+	const dateMs = head.created?.dateMs ?? 0;
+	let dayOffset = 0;
+	let previousTod = Number.NaN;
+	let firstTod = Number.NaN;
+	let lineNo = head.dataLine;
+	let pos = head.dataStart;
+	const n = bytes.length;
+	while (pos < n) {
+		lineNo++;
+		const lineStart = pos;
+		const end = reader.read(bytes, lineStart);
+		pos = end + 1;
+		const count = reader.fieldCount;
+		if (count === 0) continue;
+		if (states[0] !== OK && bytes[skipBlanks(bytes, lineStart, end)] === 91 /* [ */) {
+			report.notice(lineNo, "seção depois de [data] ignorada: o arquivo termina aqui");
+			break;
+		}
+		if (count < needed) {
+			report.reject(lineNo, `linha incompleta: ${count} campos, esperados ${layout.fieldCount}`);
+			continue;
+		}
+		if (states[0] !== OK || states[2] !== OK || states[3] !== OK) {
+			const bad = states[0] !== OK ? 0 : states[2] !== OK ? 2 : 3;
+			report.reject(
+				lineNo,
+				`${["time", "", "lat", "long"][bad]}: esperado número, encontrado ${reader.quoted(bad)}`,
+			);
+			continue;
+		}
+		// HHMMSS.SS read times 1000: HHMMSSsss.
+		const packed = values[0]!;
+		const hours = Math.floor(packed / 10_000_000);
+		const minutes = Math.floor(packed / 100_000) % 100;
+		const secondsMs = packed % 100_000;
+		if (packed < 0 || hours > 23 || minutes > 59 || secondsMs >= 60_000) {
+			report.reject(lineNo, `time: ${reader.quoted(0)} não é uma hora HHMMSS.SS válida`);
+			continue;
+		}
+		const tod = hours * 3_600_000 + minutes * 60_000 + secondsMs;
+		// Past midnight when the time of day drops by more than half a day; a step back across
+		// midnight (a stray row) stays on the day before, and is rejected below.
+		let day = dayOffset;
+		if (tod < previousTod - DAY_MS / 2) day++;
+		else if (tod > previousTod + DAY_MS / 2) day--;
+		const lat = inMinutes ? values[2]! / 60 : values[2]!;
+		const lon = inMinutes ? -values[3]! / 60 : values[3]!;
+		if (lat < -90 || lat > 90 || lon < -180 || lon > 180 || (lat === 0 && lon === 0)) {
+			report.reject(
+				lineNo,
+				`posição fora do intervalo ou sem fixo: lat ${reader.quoted(2)}, long ${reader.quoted(3)}`,
+			);
+			continue;
+		}
+		const timeMs = dateMs + day * DAY_MS + tod;
+		if (!(timeMs > fixes.lastTimeMs())) {
+			report.reject(
+				lineNo,
+				`time ${reader.quoted(0)} não avança (anterior na linha ${fixes.line[fixes.length - 1]})`,
+			);
+			continue;
+		}
+		previousTod = tod;
+		dayOffset = day;
+		if (Number.isNaN(firstTod)) firstTod = tod;
+
+		const i = fixes.next();
+		fixes.timeMs[i] = timeMs;
+		fixes.lat[i] = lat;
+		fixes.lon[i] = lon;
+		fixes.line[i] = lineNo;
+		fixes.speedKmh[i] = states[4] === OK ? values[4]! * velocityFactor : Number.NaN;
+		if (fixes.leanDeg) fixes.leanDeg[i] = states[9] === OK ? values[9]! : Number.NaN;
+		const extraColumns = fixes.extra;
+		for (let e = 0; e < extraCount; e++) {
+			const slot = extraSlotOf[e]!;
+			let value = states[slot] === OK ? values[slot]! : Number.NaN;
+			// sats: +64 brake trigger, +128 DGPS.
+			if (slot === 1 && !Number.isNaN(value)) {
+				value = value >= 0 && value < 256 ? value % 64 : Number.NaN;
+			}
+			extraColumns[extraOut[e]!]![i] = slot === 6 ? value * heightFactor : value;
+		}
+		fixes.commit();
+		if (states[4] !== OK && states[4] !== EMPTY && col.velocity >= 0) {
+			report.reject(lineNo, `velocity: valor ilegível ${reader.quoted(4)}; ponto mantido sem ele`);
+		}
+	}
+
+	dropImplausibleFixes(fixes, report);
+	const lines = readTimingLines(head.gates, fixes, units, report);
+	let dateKnown = head.created !== null;
+	if (head.created && fixes.length > 0) {
+		// The created line is when the file was written: the recording's UTC day is the one
+		// that puts its first fix nearest that instant.
+		const shift = dayShift(head.created, firstTod);
+		if (shift !== 0) {
+			for (let i = 0; i < fixes.length; i++) fixes.timeMs[i] = fixes.timeMs[i]! + shift * DAY_MS;
+		}
+	}
+	if (!head.created) {
+		report.notice(0, "data da gravação ausente (linha File created on): horários sem dia");
+		dateKnown = false;
+	}
+	return {
+		source: { format: "vbo", device },
+		dateKnown,
+		trackName: head.sessionName ?? venueOf(head.comments),
+		fixes: fixes.finish(),
+		lapMarksMs: [],
+		lines,
+		report: report.finish(),
+	};
+}
+
+/** -1, 0 or +1 day: the one that brings the first fix's time of day nearest the created time. */
+function dayShift(created: NonNullable<VboHead["created"]>, firstTod: number): number {
+	if (created.todMs === null || Number.isNaN(firstTod)) return 0;
+	let best = 0;
+	let bestGap = Number.POSITIVE_INFINITY;
+	for (const shift of [0, -1, 1]) {
+		const gap = Math.abs(firstTod + shift * DAY_MS - created.todMs);
+		if (gap < bestGap - 1) {
+			bestGap = gap;
+			best = shift;
+		}
+	}
+	return bestGap < DAY_MS / 2 ? best : 0;
+}
+
+function velocityFactorOf(layout: VboLayout, head: VboHead, report: ImportReport): number {
+	const named = head.header.map(normaliseName).find((c) => c?.channel === "velocity");
+	const unit = layout.velocityUnit || named?.unit || unitFromSection(head, "velocity");
+	if (unit === "") return 1;
+	const factor = speedFactor(unit);
+	if (factor === null) {
+		report.notice(0, `unidade de velocidade ${JSON.stringify(unit)} desconhecida: lida como km/h`);
+		return 1;
+	}
+	return factor;
+}
+
+/** The `[channel units]` entry aligned with a `[header]` name. */
+function unitFromSection(head: VboHead, channel: string): string {
+	if (head.units.length !== head.header.length) return "";
+	const index = head.header.findIndex((h) => h.toLowerCase().startsWith(channel));
+	return index >= 0 ? (head.units[index] ?? "").trim() : "";
+}
+
+function readHead(bytes: Uint8Array, report: ImportReport): VboHead {
+	const head: VboHead = {
+		created: null,
+		header: [],
+		units: [],
+		comments: [],
+		sessionName: null,
+		gates: [],
+		columnNames: null,
+		dataStart: -1,
+		dataLine: 0,
+	};
+	const n = bytes.length;
+	let pos = bomLength(bytes);
+	let lineNo = 0;
+	let section = "";
+	while (pos < n) {
+		const end = lineEndOf(bytes, pos);
+		const s = skipBlanks(bytes, pos, end);
+		const e = trimEnd(bytes, s, end);
+		lineNo++;
+		pos = end + 1;
+		if (s === e) continue;
+		if (bytes[s] === 91 /* [ */ && bytes[e - 1] === 93 /* ] */) {
+			section = decodeText(bytes, s + 1, e - 1)
+				.trim()
+				.toLowerCase();
+			if (section === "data") {
+				head.dataStart = pos;
+				head.dataLine = lineNo;
+				break;
+			}
+			continue;
+		}
+		if (e - s > 4096) {
+			report.reject(lineNo, "linha de cabeçalho longa demais: ignorada");
+			continue;
+		}
+		const text = decodeText(bytes, s, e);
+		switch (section) {
+			case "":
+				if (/^file created/i.test(text)) {
+					const created = parseCreated(text, lineNo, false);
+					if (created) head.created = created;
+					else report.notice(lineNo, `data ilegível em ${JSON.stringify(text)}`);
+				}
+				break;
+			case "header":
+				head.header.push(text);
+				break;
+			case "channel units":
+				head.units.push(text);
+				break;
+			case "comments": {
+				head.comments.push(text);
+				const utc = /^utc date started\s*:\s*(.*)$/i.exec(text);
+				if (utc) {
+					const created = parseCreated(utc[1]!, lineNo, true);
+					if (created) head.created = created;
+				}
+				break;
+			}
+			case "session data": {
+				const name = /^name\s+(.+)$/i.exec(text);
+				if (name) head.sessionName = name[1]!.trim();
+				break;
+			}
+			case "laptiming": {
+				const gate = parseGate(bytes, s, e, lineNo);
+				if (gate) head.gates.push(gate);
+				else
+					report.reject(
+						lineNo,
+						`linha de [laptiming] ilegível: ${JSON.stringify(text.slice(0, 60))}`,
+					);
+				break;
+			}
+			case "column names":
+				head.columnNames = [...(head.columnNames ?? []), ...text.split(/\s+/)];
+				break;
+			default:
+				break;
+		}
+	}
+	return head;
+}
+
+/** `dd/mm/yyyy` with an optional `hh:mm[:ss]` after it. */
+function parseCreated(
+	text: string,
+	line: number,
+	utc: boolean,
+): { dateMs: number; todMs: number | null; line: number; utc: boolean } | null {
+	const date = /(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(text);
+	if (!date) return null;
+	const day = Number(date[1]);
+	const month = Number(date[2]);
+	const year = Number(date[3]);
+	const dateMs = Date.UTC(year, month - 1, day);
+	const check = new Date(dateMs);
+	if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+	const time = /(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(text.slice(date.index + date[0].length));
+	const todMs = time
+		? (Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3] ?? 0)) * 1000
+		: null;
+	return { dateMs, todMs, line, utc };
+}
+
+/** `Start -673.429560 +2689.899540 -673.406497 +2689.908983 ¬ Start` (¬ UTF-8 or Latin-1). */
+function parseGate(bytes: Uint8Array, s: number, e: number, line: number): RawGate | null {
+	let mark = e;
+	let nameStart = e;
+	for (let p = s; p < e; p++) {
+		if (bytes[p] === 0xc2 && bytes[p + 1] === 0xac) {
+			mark = p;
+			nameStart = p + 2;
+			break;
+		}
+		if (bytes[p] === 0xac) {
+			mark = p;
+			nameStart = p + 1;
+			break;
+		}
+	}
+	const words = decodeText(bytes, s, mark).trim().split(/\s+/);
+	if (words.length < 5) return null;
+	const numbers = words
+		.slice(1, 5)
+		.map((w) => (/^[+-]?\d+(\.\d+)?$/.test(w) ? Number(w) : Number.NaN));
+	if (numbers.some(Number.isNaN)) return null;
+	return {
+		label: words[0]!,
+		numbers: numbers as [number, number, number, number],
+		name: decodeText(bytes, nameStart, e).trim(),
+		line,
+	};
+}
+
+/** "Generated by RaceChrono v10.2.4" -> "RaceChrono 10.2.4"; a Racelogic line -> "Racelogic VBOX". */
+function deviceOf(comments: readonly string[]): string | null {
+	for (const line of comments) {
+		const generated = /^generated by\s+(.+)$/i.exec(line);
+		if (generated) return generated[1]!.replace(/\s+v(\d[\w.]*)/i, " $1").trim();
+	}
+	if (comments.some((line) => /racelogic|vbox/i.test(line))) return "Racelogic VBOX";
+	return null;
+}
+
+/** `Venue : Lignano` in the comments (RaceBox). */
+function venueOf(comments: readonly string[]): string | null {
+	for (const line of comments) {
+		const venue = /^venue\s*:\s*(.+)$/i.exec(line);
+		if (venue) return venue[1]!.trim();
+	}
+	return null;
+}
