@@ -1,8 +1,10 @@
+import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../config";
 import { DataDirBusyError } from "../data-dir-lock";
 import { createIngestService } from "../ingest/ingest-service";
 import { openRuntime, type Runtime } from "../runtime";
 import { runAnalyzeCommand } from "./commands/analyze";
+import { runBackupCommand, runRestoreCommand } from "./commands/backup";
 import { runDemoSeedCommand } from "./commands/demo-seed";
 import { runHardwareAddCommand } from "./commands/hardware-add";
 import { runImportCommand } from "./commands/import";
@@ -19,11 +21,16 @@ Comandos:
                                             importa uma sessão pelos mesmos passos do upload
   analyze <lap.six> <gps.six> [--json]      analisa arquivos sem gravar nada ("-" = stdin)
   demo seed                                 grava as contas e sessões de demonstração
+  backup ARQUIVO                            grava o banco e todos os objetos num arquivo
+  restore ARQUIVO                           carrega um backup num banco e armazenamento vazios
 `;
 
-async function withRuntime(run: (runtime: Runtime) => Promise<number>): Promise<number> {
+async function withRuntime(
+	run: (runtime: Runtime) => Promise<number>,
+	options: { migrate?: boolean } = {},
+): Promise<number> {
 	const config = loadConfig();
-	const runtime = await openRuntime(config, "cli");
+	const runtime = await openRuntime(config, "cli", options);
 	try {
 		return await run(runtime);
 	} finally {
@@ -74,6 +81,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 			case "demo":
 				if (sub !== "seed") break;
 				return await withRuntime((runtime) => runDemoSeedCommand(rest, runtime, io));
+			case "backup":
+				return await withRuntime((runtime) =>
+					runBackupCommand(
+						[sub, ...rest].filter((a): a is string => a !== undefined),
+						runtime,
+						io,
+					),
+				);
+			case "restore":
+				return await withRuntime(
+					(runtime) =>
+						runRestoreCommand(
+							[sub, ...rest].filter((a): a is string => a !== undefined),
+							runtime,
+							io,
+						),
+					{ migrate: false },
+				);
 			case undefined:
 			case "help":
 			case "--help":
@@ -97,7 +122,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 	}
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	runCli(process.argv.slice(2), {
 		stdout: process.stdout,
 		stderr: process.stderr,
