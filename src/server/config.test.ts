@@ -108,4 +108,12 @@ describe("loadConfig", () => {
 			"SECRET_KEY_FILE",
 		);
 	});
+
+	it("takes METRICS_TOKEN of 32 characters or more", () => {
+		expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+		expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: SECRET }).metricsToken).toBe(SECRET);
+		expect(configError({ DATA_DIR: dataDir(), METRICS_TOKEN: "short" }).variable).toBe(
+			"METRICS_TOKEN",
+		);
+	});
 });

@@ -29,6 +29,8 @@ export interface Config {
 	logLevel: string;
 	/** Seed the demo accounts and sessions into an empty database at start. */
 	seedDemo: boolean;
+	/** Bearer token that opens /metrics; unset: /metrics refuses everyone. */
+	metricsToken: string | undefined;
 }
 
 /** A configuration error names the variable, so the start can end with one clear line. */
@@ -135,6 +137,14 @@ function readSecretKeyFile(variable: string, file: string): Buffer {
 	return Buffer.from(stored, "hex");
 }
 
+function readMetricsToken(env: Env): string | undefined {
+	const token = env.METRICS_TOKEN?.trim();
+	if (!token) return undefined;
+	if (token.length < 32)
+		throw new ConfigError("METRICS_TOKEN", "deve ter pelo menos 32 caracteres");
+	return token;
+}
+
 function deriveKey(text: string): Buffer {
 	// A long passphrase is reduced to 32 bytes; sha256 is enough for a high-entropy input.
 	return createHash("sha256").update(text, "utf8").digest();
@@ -203,5 +213,6 @@ export function loadConfig(env: Env = process.env): Config {
 		uploadMaxBytes: readPositiveInt(env, "UPLOAD_MAX_BYTES", 64 * 1024 * 1024),
 		logLevel,
 		seedDemo,
+		metricsToken: readMetricsToken(env),
 	};
 }
