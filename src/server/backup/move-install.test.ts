@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -97,6 +98,13 @@ describe("moving an install with lapsix backup and lapsix restore", () => {
 		if (work) await rm(work, { recursive: true, force: true });
 	});
 
+	it("asks for the archive before opening any database", async () => {
+		const never = join(work, "never");
+		const missing = await cli(["restore"], { DATA_DIR: never });
+		expect(missing).toMatchObject({ code: 2, stderr: "uso: lapsix restore ARQUIVO\n" });
+		expect(existsSync(never)).toBe(false);
+	});
+
 	it("seeded what the comparison needs", () => {
 		expect(Object.keys(before).length).toBeGreaterThan(40);
 		expect(Object.keys(objectsBefore).length).toBeGreaterThan(4);
@@ -148,14 +156,17 @@ describe("moving an install with lapsix backup and lapsix restore", () => {
 		await restoreAndCompare({ DATA_DIR: join(work, "laptop2") });
 	}, 180_000);
 
-	it("refuses a restore with another SECRET_KEY, leaving the database empty", async () => {
+	it("refuses a restore with another SECRET_KEY before opening any database", async () => {
 		const target = {
 			DATA_DIR: join(work, "other-key"),
 			SECRET_KEY: "another-secret-key-0123456789abcdef-0123456",
 		};
 		const refused = await cli(["restore", archive], target);
 		expect(refused.code).toBe(1);
-		expect(refused.stderr).toMatch(/SECRET_KEY deste lapsix não é a da instalação de origem/);
+		expect(refused.stderr).toMatch(
+			/^lapsix restore: a SECRET_KEY deste lapsix não é a da instalação de origem/,
+		);
+		expect(existsSync(target.DATA_DIR)).toBe(false);
 	});
 });
 

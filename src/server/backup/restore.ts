@@ -102,7 +102,7 @@ export async function restoreBackup(deps: RestoreDeps, file: string): Promise<Re
 	try {
 		const first = await lines.next();
 		if (first.done) throw new BackupError("o arquivo está vazio");
-		const header = parseHeader(first.value);
+		const header = parseHeader(first.value, deps);
 		await prepareSchema(deps, header.migrations);
 		const summary = await deps.db.transaction().execute(async (trx) => {
 			const tables = new Map((await listTables(trx)).map((table) => [table.name, table]));
@@ -119,41 +119,58 @@ export async function restoreBackup(deps: RestoreDeps, file: string): Promise<Re
 	} finally {
 		await lines.return(undefined);
 	}
+}
 
-	function parseHeader(line: ArchiveLine) {
-		let parsed: unknown;
-		try {
-			parsed = JSON.parse(line.text);
-		} catch {
-			throw new BackupError("o arquivo não é um backup lapsix (linha 1 não é JSON)");
-		}
-		const header = headerSchema.safeParse(parsed);
-		if (!header.success) {
-			const format = (parsed as { format?: unknown } | null)?.format;
-			const version = (parsed as { version?: unknown } | null)?.version;
-			if (format === ARCHIVE_FORMAT && typeof version === "number" && version > ARCHIVE_VERSION)
-				throw new BackupError(
-					`o backup usa o formato ${version}, mais novo que este lapsix (${ARCHIVE_VERSION}): atualize o lapsix`,
-				);
-			throw new BackupError("o arquivo não é um backup lapsix (cabeçalho inválido na linha 1)");
-		}
-		const known = deps.migrations.map((m) => m.name);
-		const archived = header.data.migrations;
-		const unknown = archived.find((name, i) => known[i] !== name);
-		if (unknown !== undefined || archived.length > known.length) {
-			throw new BackupError(
-				`o backup é de um esquema mais novo (migração ${unknown ?? archived[archived.length - 1]} desconhecida): atualize o lapsix antes de restaurar`,
-			);
-		}
-		const expected = Buffer.from(secretKeyCheck(deps.secretKey), "hex");
-		const actual = Buffer.from(header.data.secretKeyCheck, "hex");
-		if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-			throw new BackupError(
-				"a SECRET_KEY deste lapsix não é a da instalação de origem: as senhas de Wi-Fi e os acessos gravados ficariam ilegíveis. Use a mesma chave (SECRET_KEY, ou SECRET_KEY_FILE com o arquivo secret.key da origem)",
-			);
-		}
-		return header.data;
+export type ArchiveCheckDeps = Pick<RestoreDeps, "migrations" | "secretKey">;
+
+/**
+ * Reads the archive's header and refuses what this lapsix cannot restore (not an archive, a
+ * newer format or schema, another secret key) before any database is opened.
+ */
+export async function checkArchive(file: string, deps: ArchiveCheckDeps) {
+	const lines = readArchiveLines(file);
+	try {
+		const first = await lines.next();
+		if (first.done) throw new BackupError("o arquivo está vazio");
+		return parseHeader(first.value, deps);
+	} finally {
+		await lines.return(undefined);
 	}
+}
+
+function parseHeader(line: ArchiveLine, deps: ArchiveCheckDeps) {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(line.text);
+	} catch {
+		throw new BackupError("o arquivo não é um backup lapsix (linha 1 não é JSON)");
+	}
+	const header = headerSchema.safeParse(parsed);
+	if (!header.success) {
+		const format = (parsed as { format?: unknown } | null)?.format;
+		const version = (parsed as { version?: unknown } | null)?.version;
+		if (format === ARCHIVE_FORMAT && typeof version === "number" && version > ARCHIVE_VERSION)
+			throw new BackupError(
+				`o backup usa o formato ${version}, mais novo que este lapsix (${ARCHIVE_VERSION}): atualize o lapsix`,
+			);
+		throw new BackupError("o arquivo não é um backup lapsix (cabeçalho inválido na linha 1)");
+	}
+	const known = deps.migrations.map((m) => m.name);
+	const archived = header.data.migrations;
+	const unknown = archived.find((name, i) => known[i] !== name);
+	if (unknown !== undefined || archived.length > known.length) {
+		throw new BackupError(
+			`o backup é de um esquema mais novo (migração ${unknown ?? archived[archived.length - 1]} desconhecida): atualize o lapsix antes de restaurar`,
+		);
+	}
+	const expected = Buffer.from(secretKeyCheck(deps.secretKey), "hex");
+	const actual = Buffer.from(header.data.secretKeyCheck, "hex");
+	if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
+		throw new BackupError(
+			"a SECRET_KEY deste lapsix não é a da instalação de origem: as senhas de Wi-Fi e os acessos gravados ficariam ilegíveis. Use a mesma chave (SECRET_KEY, ou SECRET_KEY_FILE com o arquivo secret.key da origem)",
+		);
+	}
+	return header.data;
 }
 
 /** Brings the target to exactly the archive's migrations, refusing one already past them. */

@@ -4,7 +4,7 @@ import { DataDirBusyError } from "../data-dir-lock";
 import { createIngestService } from "../ingest/ingest-service";
 import { openRuntime, type Runtime } from "../runtime";
 import { runAnalyzeCommand } from "./commands/analyze";
-import { runBackupCommand, runRestoreCommand } from "./commands/backup";
+import { archiveArgument, runBackupCommand, runRestoreCommand } from "./commands/backup";
 import { runDemoSeedCommand } from "./commands/demo-seed";
 import { runHardwareAddCommand } from "./commands/hardware-add";
 import { runImportCommand } from "./commands/import";
@@ -25,12 +25,9 @@ Comandos:
   restore ARQUIVO                           carrega um backup num banco e armazenamento vazios
 `;
 
-async function withRuntime(
-	run: (runtime: Runtime) => Promise<number>,
-	options: { migrate?: boolean } = {},
-): Promise<number> {
+async function withRuntime(run: (runtime: Runtime) => Promise<number>): Promise<number> {
 	const config = loadConfig();
-	const runtime = await openRuntime(config, "cli", options);
+	const runtime = await openRuntime(config, "cli");
 	try {
 		return await run(runtime);
 	} finally {
@@ -82,23 +79,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 				if (sub !== "seed") break;
 				return await withRuntime((runtime) => runDemoSeedCommand(rest, runtime, io));
 			case "backup":
-				return await withRuntime((runtime) =>
-					runBackupCommand(
-						[sub, ...rest].filter((a): a is string => a !== undefined),
-						runtime,
-						io,
-					),
+			case "restore": {
+				const file = archiveArgument(
+					command,
+					[sub, ...rest].filter((a): a is string => a !== undefined),
+					io,
 				);
-			case "restore":
-				return await withRuntime(
-					(runtime) =>
-						runRestoreCommand(
-							[sub, ...rest].filter((a): a is string => a !== undefined),
-							runtime,
-							io,
-						),
-					{ migrate: false },
+				if (!file) return 2;
+				if (command === "backup")
+					return await withRuntime((runtime) => runBackupCommand(file, runtime, io));
+				const config = loadConfig();
+				return await runRestoreCommand(
+					file,
+					config,
+					() => openRuntime(config, "cli", { migrate: false }),
+					io,
 				);
+			}
 			case undefined:
 			case "help":
 			case "--help":

@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import { BackupError } from "../../backup/archive";
 import { writeBackup } from "../../backup/backup";
-import { restoreBackup } from "../../backup/restore";
+import { checkArchive, restoreBackup } from "../../backup/restore";
+import type { Config } from "../../config";
 import { readMigrations } from "../../db/migrate";
 import { listAppliedMigrations } from "../../repositories/backup-repository";
 import type { Runtime } from "../../runtime";
@@ -12,7 +13,8 @@ function formatBytes(bytes: number): string {
 	return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`;
 }
 
-function fileArgument(command: string, args: string[], io: CliIo): string | null {
+/** The archive path of `backup FILE` / `restore FILE`, checked before anything is opened. */
+export function archiveArgument(command: string, args: string[], io: CliIo): string | null {
 	if (args.length !== 1 || args[0]?.startsWith("-")) {
 		io.stderr.write(`uso: lapsix ${command} ARQUIVO\n`);
 		return null;
@@ -27,13 +29,7 @@ function reportFailure(command: string, error: unknown, io: CliIo): number {
 }
 
 /** `lapsix backup FILE`: the database and every stored object, in one archive. */
-export async function runBackupCommand(
-	args: string[],
-	runtime: Runtime,
-	io: CliIo,
-): Promise<number> {
-	const file = fileArgument("backup", args, io);
-	if (!file) return 2;
+export async function runBackupCommand(file: string, runtime: Runtime, io: CliIo): Promise<number> {
 	try {
 		const summary = await writeBackup(
 			{
@@ -54,30 +50,40 @@ export async function runBackupCommand(
 	}
 }
 
-/** `lapsix restore FILE`: loads an archive into an empty database and storage. */
+/**
+ * `lapsix restore FILE`: loads an archive into an empty database and storage. The archive's
+ * header is checked before anything is opened; the database is opened unmigrated (the restore
+ * migrates it to the archive's version first).
+ */
 export async function runRestoreCommand(
-	args: string[],
-	runtime: Runtime,
+	file: string,
+	config: Config,
+	open: () => Promise<Runtime>,
 	io: CliIo,
 ): Promise<number> {
-	const file = fileArgument("restore", args, io);
-	if (!file) return 2;
 	try {
-		const summary = await restoreBackup(
-			{
-				db: runtime.database.db,
-				storage: runtime.storage,
-				migrations: readMigrations(),
-				secretKey: runtime.config.secretKey,
-			},
-			file,
-		);
-		io.stdout.write(
-			`Backup restaurado (${runtime.database.engine}, ${runtime.storage.kind}): ${summary.tables} tabelas, ${summary.rows} linhas, ${summary.objects} objetos (${formatBytes(summary.objectBytes)}).\n`,
-		);
-		if (summary.migrationsApplied.length > 0)
-			io.stdout.write(`Migrações aplicadas depois: ${summary.migrationsApplied.join(", ")}\n`);
-		return 0;
+		const migrations = readMigrations();
+		await checkArchive(file, { migrations, secretKey: config.secretKey });
+		const runtime = await open();
+		try {
+			const summary = await restoreBackup(
+				{
+					db: runtime.database.db,
+					storage: runtime.storage,
+					migrations,
+					secretKey: config.secretKey,
+				},
+				file,
+			);
+			io.stdout.write(
+				`Backup restaurado (${runtime.database.engine}, ${runtime.storage.kind}): ${summary.tables} tabelas, ${summary.rows} linhas, ${summary.objects} objetos (${formatBytes(summary.objectBytes)}).\n`,
+			);
+			if (summary.migrationsApplied.length > 0)
+				io.stdout.write(`Migrações aplicadas depois: ${summary.migrationsApplied.join(", ")}\n`);
+			return 0;
+		} finally {
+			await runtime.close();
+		}
 	} catch (error) {
 		return reportFailure("restore", error, io);
 	}
