@@ -4,11 +4,12 @@ import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openPglite } from "../db/database";
+import { type DatabaseHandle, openPglite, openPostgres } from "../db/database";
 import { type Migration, migrate, readMigrations } from "../db/migrate";
 import { FilesystemStorage } from "../storage/filesystem-storage";
 import { BackupError } from "./archive";
 import { writeBackup } from "./backup";
+import { createEmptyPostgresDatabase } from "./backup-test-support";
 import { restoreBackup } from "./restore";
 
 /**
@@ -335,3 +336,35 @@ describe("restoring an archive of an older version", { timeout: 120_000 }, () =>
 		}
 	});
 });
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)(
+	"between engines (needs TEST_DATABASE_URL)",
+	{ timeout: 120_000 },
+	() => {
+		it("backs up PostgreSQL and restores it into the embedded database, every row the same", async () => {
+			const database = await createEmptyPostgresDatabase(postgresUrl as string);
+			const handle = await openPostgres(database.url);
+			const target = await install();
+			try {
+				await migrate(handle.db, MIGRATIONS);
+				const source: Install = {
+					database: handle,
+					storage: new FilesystemStorage(join(work, `objects-pg-${++counter}`)),
+					migrations: MIGRATIONS,
+				};
+				await seedAwkwardRows(source);
+				const file = await backup(source);
+				await restore(target, file);
+				for (const table of ["users", "hardware", "extra_kinds", "extra_things"]) {
+					expect(await rowsOf(target.database, table)).toEqual(await rowsOf(handle, table));
+				}
+			} finally {
+				await handle.close();
+				await database.drop();
+				await target.database.close();
+			}
+		});
+	},
+);
