@@ -105,10 +105,13 @@ try {
 	const html = await page.text();
 	const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
 	check("the SPA shell is served", page.status === 200 && script !== undefined, `${page.status}`);
+	// Every body is read to its end: an unread one is a request still in flight at SIGTERM.
 	const asset = script ? await fetch(new URL(script, base)) : null;
-	check("its script is served", asset?.status === 200, `${asset?.status}`);
+	const assetBytes = asset ? (await asset.arrayBuffer()).byteLength : 0;
+	check("its script is served", asset?.status === 200 && assetBytes > 0, `${asset?.status}`);
 
 	const anonymous = await fetch(`${base}/metrics`);
+	await anonymous.text();
 	check("/metrics refuses a request without the token", anonymous.status === 401);
 	const metrics = await fetch(`${base}/metrics`, {
 		headers: { authorization: `Bearer ${metricsToken}` },

@@ -107,6 +107,13 @@ describe("loadConfig", () => {
 		expect(configError({ DATA_DIR: dataDir(), SECRET_KEY_FILE: "/nonexistent/key" }).variable).toBe(
 			"SECRET_KEY_FILE",
 		);
+		expect(
+			configError({
+				DATA_DIR: dataDir(),
+				SECRET_KEY: SECRET,
+				SECRET_KEY_FILE: join(laptop, "secret.key"),
+			}).message,
+		).toMatch(/não os dois/);
 	});
 
 	it("takes METRICS_TOKEN of 32 characters or more", () => {

@@ -97,8 +97,10 @@ function readPositiveInt(env: Env, variable: string, fallback: number): number {
  */
 function readSecretKey(env: Env, nodeEnv: NodeEnv, dataDir: string): Buffer {
 	const keyFile = env.SECRET_KEY_FILE?.trim();
-	if (keyFile) return readSecretKeyFile("SECRET_KEY_FILE", resolve(keyFile));
 	const raw = env.SECRET_KEY?.trim();
+	if (keyFile && raw)
+		throw new ConfigError("SECRET_KEY_FILE", "defina SECRET_KEY ou SECRET_KEY_FILE, não os dois");
+	if (keyFile) return readSecretKeyFile("SECRET_KEY_FILE", resolve(keyFile));
 	if (raw) {
 		if (raw.length < 32) {
 			throw new ConfigError("SECRET_KEY", "deve ter pelo menos 32 caracteres");

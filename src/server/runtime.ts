@@ -42,6 +42,8 @@ export async function openRuntime(
 			migrationsApplied,
 			async close() {
 				await opened.close();
+				// An S3 client keeps sockets open; a CLI command would wait on them to exit.
+				(storage as { destroy?: () => void }).destroy?.();
 				lock?.release();
 			},
 		};

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { open, rename, rm } from "node:fs/promises";
 import { finished } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 
@@ -58,7 +58,11 @@ export class ArchiveWriter {
 	static async create(file: string): Promise<ArchiveWriter> {
 		const partial = `${file}.partial`;
 		const out = createWriteStream(partial, { flags: "w", mode: 0o600 });
-		await once(out, "open");
+		try {
+			await once(out, "open");
+		} catch (error) {
+			throw new BackupError(`não foi possível criar ${partial}: ${(error as Error).message}`);
+		}
 		return new ArchiveWriter(file, out, partial);
 	}
 
@@ -69,10 +73,17 @@ export class ArchiveWriter {
 		if (!this.gzip.write(`${line}\n`)) await once(this.gzip, "drain");
 	}
 
+	/** Flushes, makes the file durable, then gives it its name. */
 	async finish(): Promise<void> {
 		this.gzip.end();
 		await this.done;
 		if (this.failure) throw this.failure;
+		const handle = await open(this.partial, "r+");
+		try {
+			await handle.sync();
+		} finally {
+			await handle.close();
+		}
 		await rename(this.partial, this.file);
 	}
 
@@ -93,7 +104,10 @@ export async function* readArchiveLines(
 	file: string,
 	maxLineBytes = MAX_LINE_BYTES,
 ): AsyncGenerator<ArchiveLine> {
-	const input = createReadStream(file).pipe(createGunzip());
+	const source = createReadStream(file);
+	const input = source.pipe(createGunzip());
+	// pipe() does not pass on the source's errors (a missing file, a read error).
+	source.on("error", (error) => input.destroy(error));
 	let pending: Buffer[] = [];
 	let pendingBytes = 0;
 	let number = 0;
@@ -133,6 +147,7 @@ export async function* readArchiveLines(
 		throw error;
 	} finally {
 		input.destroy();
+		source.destroy();
 	}
 	if (pendingBytes > 0) {
 		throw new BackupError(`linha ${number + 1}: arquivo truncado (a última linha não termina)`);

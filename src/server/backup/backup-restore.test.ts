@@ -291,6 +291,13 @@ describe("backup and restore of any table", { timeout: 120_000 }, () => {
 		);
 	});
 
+	it("says so when the archive is missing or cannot be created", async () => {
+		await expectRefusedAndEmpty(join(work, "missing.backup"), /arquivo não encontrado/);
+		await expect(backup(source, "no/such/dir/x.backup")).rejects.toThrow(
+			/não foi possível criar .*x\.backup\.partial/,
+		);
+	});
+
 	it("never overwrites an existing file", async () => {
 		await expect(backup(source, file.split("/").pop())).rejects.toThrow(/já existe/);
 	});
