@@ -14,6 +14,7 @@ import type { Database } from "./db/schema";
 import { devicePlugin } from "./device/device-plugin";
 import { installErrorHandler } from "./http/error-handler";
 import { createIngestService, type IngestService } from "./ingest/ingest-service";
+import { metricsPlugin } from "./metrics/metrics-plugin";
 import { adminRoutes } from "./routes/admin-routes";
 import { healthRoutes } from "./routes/health-routes";
 import { sessionRoutes } from "./routes/session-routes";
@@ -119,6 +120,7 @@ export async function buildApp(
 	await app.register(accessControlPlugin);
 	await app.register(sessionCookiePlugin);
 
+	await app.register(metricsPlugin);
 	await app.register(healthRoutes);
 	await app.register(authPlugin);
 	await app.register(devicePlugin);

@@ -93,4 +93,34 @@ describe("loadConfig", () => {
 		expect(config.secureCookies).toBe(true);
 		expect(config.seedDemo).toBe(false);
 	});
+	it("reads SECRET_KEY_FILE, the key file of another install, also in production", () => {
+		const laptop = dataDir();
+		const generated = loadConfig({ DATA_DIR: laptop }).secretKey;
+		const config = loadConfig({
+			NODE_ENV: "production",
+			DATA_DIR: dataDir(),
+			SECRET_KEY_FILE: join(laptop, "secret.key"),
+			OIDC_CLIENT_ID: "id",
+			OIDC_CLIENT_SECRET: "s",
+		});
+		expect(config.secretKey.equals(generated)).toBe(true);
+		expect(configError({ DATA_DIR: dataDir(), SECRET_KEY_FILE: "/nonexistent/key" }).variable).toBe(
+			"SECRET_KEY_FILE",
+		);
+		expect(
+			configError({
+				DATA_DIR: dataDir(),
+				SECRET_KEY: SECRET,
+				SECRET_KEY_FILE: join(laptop, "secret.key"),
+			}).message,
+		).toMatch(/não os dois/);
+	});
+
+	it("takes METRICS_TOKEN of 32 characters or more", () => {
+		expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+		expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: SECRET }).metricsToken).toBe(SECRET);
+		expect(configError({ DATA_DIR: dataDir(), METRICS_TOKEN: "short" }).variable).toBe(
+			"METRICS_TOKEN",
+		);
+	});
 });

@@ -29,6 +29,8 @@ export interface Config {
 	logLevel: string;
 	/** Seed the demo accounts and sessions into an empty database at start. */
 	seedDemo: boolean;
+	/** Bearer token that opens /metrics; unset: /metrics refuses everyone. */
+	metricsToken: string | undefined;
 }
 
 /** A configuration error names the variable, so the start can end with one clear line. */
@@ -94,7 +96,11 @@ function readPositiveInt(env: Env, variable: string, fallback: number): number {
  * so it must be managed by whoever runs the service); elsewhere generated once into DATA_DIR.
  */
 function readSecretKey(env: Env, nodeEnv: NodeEnv, dataDir: string): Buffer {
+	const keyFile = env.SECRET_KEY_FILE?.trim();
 	const raw = env.SECRET_KEY?.trim();
+	if (keyFile && raw)
+		throw new ConfigError("SECRET_KEY_FILE", "defina SECRET_KEY ou SECRET_KEY_FILE, não os dois");
+	if (keyFile) return readSecretKeyFile("SECRET_KEY_FILE", resolve(keyFile));
 	if (raw) {
 		if (raw.length < 32) {
 			throw new ConfigError("SECRET_KEY", "deve ter pelo menos 32 caracteres");
@@ -108,18 +114,37 @@ function readSecretKey(env: Env, nodeEnv: NodeEnv, dataDir: string): Buffer {
 		);
 	}
 	const file = join(dataDir, "secret.key");
-	if (existsSync(file)) {
-		const stored = readFileSync(file, "utf8").trim();
-		if (!/^[0-9a-f]{64}$/.test(stored)) {
-			throw new ConfigError("SECRET_KEY", `o arquivo ${file} está corrompido`);
-		}
-		return Buffer.from(stored, "hex");
-	}
+	if (existsSync(file)) return readSecretKeyFile("SECRET_KEY", file);
 	mkdirSync(dataDir, { recursive: true });
 	const key = randomBytes(32);
 	writeFileSync(file, `${key.toString("hex")}\n`, { mode: 0o600, flag: "wx" });
 	chmodSync(file, 0o600);
 	return key;
+}
+
+/**
+ * A key file as generated into DATA_DIR/secret.key (64 hex digits). SECRET_KEY_FILE names one,
+ * so an install moved from a laptop keeps the key its data was encrypted with.
+ */
+function readSecretKeyFile(variable: string, file: string): Buffer {
+	let stored: string;
+	try {
+		stored = readFileSync(file, "utf8").trim();
+	} catch (error) {
+		throw new ConfigError(variable, `não foi possível ler ${file}: ${(error as Error).message}`);
+	}
+	if (!/^[0-9a-f]{64}$/.test(stored)) {
+		throw new ConfigError(variable, `o arquivo ${file} está corrompido (esperados 64 dígitos hex)`);
+	}
+	return Buffer.from(stored, "hex");
+}
+
+function readMetricsToken(env: Env): string | undefined {
+	const token = env.METRICS_TOKEN?.trim();
+	if (!token) return undefined;
+	if (token.length < 32)
+		throw new ConfigError("METRICS_TOKEN", "deve ter pelo menos 32 caracteres");
+	return token;
 }
 
 function deriveKey(text: string): Buffer {
@@ -190,5 +215,6 @@ export function loadConfig(env: Env = process.env): Config {
 		uploadMaxBytes: readPositiveInt(env, "UPLOAD_MAX_BYTES", 64 * 1024 * 1024),
 		logLevel,
 		seedDemo,
+		metricsToken: readMetricsToken(env),
 	};
 }

@@ -17,7 +17,11 @@ export interface Runtime {
  * Opens what the server and the CLI share: the data-dir lock (embedded database only), the
  * database with its migrations applied, and the object storage.
  */
-export async function openRuntime(config: Config, role: "server" | "cli"): Promise<Runtime> {
+export async function openRuntime(
+	config: Config,
+	role: "server" | "cli",
+	options: { migrate?: boolean } = {},
+): Promise<Runtime> {
 	const lock: DataDirLock | null = config.databaseUrl
 		? null
 		: acquireDataDirLock(config.dataDir, {
@@ -27,7 +31,8 @@ export async function openRuntime(config: Config, role: "server" | "cli"): Promi
 	let database: DatabaseHandle | undefined;
 	try {
 		database = await openDatabase(config);
-		const migrationsApplied = await migrate(database.db);
+		// A restore migrates by itself: first to the archive's version, the rest after the load.
+		const migrationsApplied = options.migrate === false ? [] : await migrate(database.db);
 		const storage = createStorageFromUrl(config.storageUrl, config.dataDir);
 		const opened = database;
 		return {
@@ -37,6 +42,8 @@ export async function openRuntime(config: Config, role: "server" | "cli"): Promi
 			migrationsApplied,
 			async close() {
 				await opened.close();
+				// An S3 client keeps sockets open; a CLI command would wait on them to exit.
+				(storage as { destroy?: () => void }).destroy?.();
 				lock?.release();
 			},
 		};

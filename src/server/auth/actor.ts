@@ -14,7 +14,9 @@ export interface SessionUser {
 export type Actor =
 	| { kind: "anonymous" }
 	| { kind: "user"; user: SessionUser; authSessionId: string }
-	| { kind: "device"; hardwareId: string };
+	| { kind: "device"; hardwareId: string }
+	/** A metrics scraper holding METRICS_TOKEN: it may read /metrics and nothing else. */
+	| { kind: "monitor" };
 
 export type UserActor = Extract<Actor, { kind: "user" }>;
 export type DeviceActor = Extract<Actor, { kind: "device" }>;
@@ -29,5 +31,7 @@ export function actorLabel(actor: Actor): string {
 			return `device:${actor.hardwareId}`;
 		case "anonymous":
 			return "anonymous";
+		case "monitor":
+			return "monitor";
 	}
 }

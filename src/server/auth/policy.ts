@@ -9,11 +9,12 @@ import { type Actor, ANONYMOUS } from "./actor";
  * - signedIn: any signed-in user (rider, seller or admin);
  * - seller: a seller or an admin;
  * - admin: an admin;
- * - device: a logger with its device key.
+ * - device: a logger with its device key;
+ * - metrics: a scraper with METRICS_TOKEN (no user, no logger: the token opens /metrics only).
  * Finer rules (a rider's own sessions, a seller's own riders) are checked by the services, with
  * the helpers of `access.ts`.
  */
-export type PolicyName = "public" | "signedIn" | "seller" | "admin" | "device";
+export type PolicyName = "public" | "signedIn" | "seller" | "admin" | "device" | "metrics";
 
 export const POLICY_NAMES: readonly PolicyName[] = [
 	"public",
@@ -21,6 +22,7 @@ export const POLICY_NAMES: readonly PolicyName[] = [
 	"seller",
 	"admin",
 	"device",
+	"metrics",
 ];
 
 declare module "fastify" {
@@ -39,6 +41,7 @@ declare module "fastify" {
 export interface Authenticators {
 	user(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null>;
 	device(request: FastifyRequest): Promise<Actor | null>;
+	metrics(request: FastifyRequest): Promise<Actor | null>;
 }
 
 export function isAllowed(policy: PolicyName, actor: Actor): boolean {
@@ -47,6 +50,8 @@ export function isAllowed(policy: PolicyName, actor: Actor): boolean {
 			return true;
 		case "device":
 			return actor.kind === "device";
+		case "metrics":
+			return actor.kind === "monitor";
 		case "signedIn":
 			return actor.kind === "user";
 		case "seller":
@@ -59,6 +64,9 @@ export function isAllowed(policy: PolicyName, actor: Actor): boolean {
 function denialFor(policy: PolicyName, actor: Actor): AppError {
 	if (policy === "device") {
 		return unauthorized("Chave do dispositivo ausente ou inválida.", "invalid_device_key");
+	}
+	if (policy === "metrics") {
+		return unauthorized("Token de métricas ausente ou inválido.", "invalid_metrics_token");
 	}
 	if (actor.kind !== "user") return unauthorized();
 	return forbidden(
@@ -73,6 +81,7 @@ async function accessControl(app: FastifyInstance) {
 	app.decorate("authenticators", {
 		user: async () => null,
 		device: async () => null,
+		metrics: async () => null,
 	} satisfies Authenticators);
 
 	app.addHook("onRoute", (route) => {
@@ -97,7 +106,9 @@ async function accessControl(app: FastifyInstance) {
 		const actor =
 			policy === "device"
 				? await app.authenticators.device(request)
-				: await app.authenticators.user(request, reply);
+				: policy === "metrics"
+					? await app.authenticators.metrics(request)
+					: await app.authenticators.user(request, reply);
 		request.actor = actor ?? ANONYMOUS;
 		if (!isAllowed(policy, request.actor)) {
 			const denial = denialFor(policy, request.actor);

@@ -1,8 +1,10 @@
+import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../config";
 import { DataDirBusyError } from "../data-dir-lock";
 import { createIngestService } from "../ingest/ingest-service";
 import { openRuntime, type Runtime } from "../runtime";
 import { runAnalyzeCommand } from "./commands/analyze";
+import { archiveArgument, runBackupCommand, runRestoreCommand } from "./commands/backup";
 import { runDemoSeedCommand } from "./commands/demo-seed";
 import { runHardwareAddCommand } from "./commands/hardware-add";
 import { runImportCommand } from "./commands/import";
@@ -19,6 +21,8 @@ Comandos:
                                             importa uma sessão pelos mesmos passos do upload
   analyze <lap.six> <gps.six> [--json]      analisa arquivos sem gravar nada ("-" = stdin)
   demo seed                                 grava as contas e sessões de demonstração
+  backup ARQUIVO                            grava o banco e todos os objetos num arquivo
+  restore ARQUIVO                           carrega um backup num banco e armazenamento vazios
 `;
 
 async function withRuntime(run: (runtime: Runtime) => Promise<number>): Promise<number> {
@@ -74,6 +78,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 			case "demo":
 				if (sub !== "seed") break;
 				return await withRuntime((runtime) => runDemoSeedCommand(rest, runtime, io));
+			case "backup":
+			case "restore": {
+				const file = archiveArgument(
+					command,
+					[sub, ...rest].filter((a): a is string => a !== undefined),
+					io,
+				);
+				if (!file) return 2;
+				if (command === "backup")
+					return await withRuntime((runtime) => runBackupCommand(file, runtime, io));
+				const config = loadConfig();
+				return await runRestoreCommand(
+					file,
+					config,
+					() => openRuntime(config, "cli", { migrate: false }),
+					io,
+				);
+			}
 			case undefined:
 			case "help":
 			case "--help":
@@ -97,7 +119,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 	}
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	runCli(process.argv.slice(2), {
 		stdout: process.stdout,
 		stderr: process.stderr,

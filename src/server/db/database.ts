@@ -9,9 +9,19 @@ import { serializeConnections } from "./serialized-dialect";
 
 export type DatabaseEngine = "pglite" | "postgres";
 
+/** Connections of the database pool right now (the embedded database is a pool of one). */
+export interface PoolStats {
+	max: number;
+	open: number;
+	idle: number;
+	/** Queries waiting for a connection. */
+	waiting: number;
+}
+
 export interface DatabaseHandle {
 	db: Kysely<Database>;
 	engine: DatabaseEngine;
+	poolStats?(): PoolStats;
 	/** Where the data is: a directory for PGlite, the URL without password for PostgreSQL. */
 	location: string;
 	close(): Promise<void>;
@@ -30,11 +40,16 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 	const client = new PGlite({ dataDir, parsers: { [DATE_OID]: keepText, [INT8_OID]: keepText } });
 	await client.waitReady;
 	const { dialect } = new KyselyPGlite(client);
-	const db = new Kysely<Database>({ dialect: serializeConnections(dialect) });
+	const serialized = serializeConnections(dialect);
+	const db = new Kysely<Database>({ dialect: serialized });
 	return {
 		db,
 		engine: "pglite",
 		location: dataDir ?? "memory://",
+		poolStats() {
+			const { busy, waiting } = serialized.stats();
+			return { max: 1, open: 1, idle: busy ? 0 : 1, waiting };
+		},
 		async close() {
 			await db.destroy();
 			if (!client.closed) await client.close();
@@ -49,9 +64,10 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 			return pg.types.getTypeParser(oid, format as "text");
 		},
 	};
+	const max = 10;
 	const pool = new pg.Pool({
 		connectionString: url,
-		max: 10,
+		max,
 		types,
 		connectionTimeoutMillis: 5000,
 	});
@@ -70,6 +86,12 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 		db,
 		engine: "postgres",
 		location: safe.toString(),
+		poolStats: () => ({
+			max,
+			open: pool.totalCount,
+			idle: pool.idleCount,
+			waiting: pool.waitingCount,
+		}),
 		async close() {
 			await db.destroy();
 		},

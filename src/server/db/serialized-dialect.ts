@@ -9,12 +9,21 @@ import type { DatabaseConnection, Dialect, Driver } from "kysely";
  * A wait longer than `acquireTimeoutMs` fails with a clear error instead of hanging: it almost
  * always means code used the root `db` inside a transaction instead of its `trx`.
  */
-export function serializeConnections(dialect: Dialect, acquireTimeoutMs = 30_000): Dialect {
+export function serializeConnections(
+	dialect: Dialect,
+	acquireTimeoutMs = 30_000,
+): Dialect & { stats(): { busy: boolean; waiting: number } } {
+	let driver: SerializedDriver | null = null;
 	return {
 		createAdapter: () => dialect.createAdapter(),
 		createIntrospector: (db) => dialect.createIntrospector(db),
 		createQueryCompiler: () => dialect.createQueryCompiler(),
-		createDriver: () => new SerializedDriver(dialect.createDriver(), acquireTimeoutMs),
+		createDriver: () => {
+			driver = new SerializedDriver(dialect.createDriver(), acquireTimeoutMs);
+			return driver;
+		},
+		/** For metrics: whether the session is lent out, and how many callers wait for it. */
+		stats: () => ({ busy: driver?.isBusy ?? false, waiting: driver?.waiting ?? 0 }),
 	};
 }
 
@@ -26,6 +35,14 @@ class SerializedDriver implements Driver {
 		private readonly inner: Driver,
 		private readonly acquireTimeoutMs: number,
 	) {}
+
+	get isBusy(): boolean {
+		return this.busy;
+	}
+
+	get waiting(): number {
+		return this.waiters.length;
+	}
 
 	init() {
 		return this.inner.init();

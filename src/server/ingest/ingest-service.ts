@@ -45,6 +45,7 @@ import {
 	type SessionSlot,
 } from "../repositories/session-repository";
 import type { ObjectStorage } from "../storage/object-storage";
+import { observeIngest, publishUpload } from "./ingest-events";
 import { KeyedMutex } from "./keyed-mutex";
 import { readSessionFiles, type SessionFiles, type StoredSessionFile } from "./session-files";
 import {
@@ -215,13 +216,14 @@ export function createIngestService(deps: IngestDeps): IngestService {
 				const inHand = recorded.changed
 					? { key: objectKey, bytes: input.bytes, sha256 }
 					: undefined;
-				const done = await ingestLocked(input, false, inHand);
+				const done = await observeIngest(() => ingestLocked(input, false, inHand));
 				if (done) row = { ...row, status: done.status, version: done.version };
 			} catch (err) {
 				// The file is stored and recorded: the session stays pending for the next start.
 				log.error({ err, session: row.id }, "ingest failed after the file was recorded");
 			}
 		}
+		publishUpload({ file: input.fileName, bytes: input.bytes.length, changed: recorded.changed });
 		return {
 			session: { id: row.id, status: row.status, version: row.version },
 			file: { name: input.fileName, size: input.bytes.length, sha256, changed: recorded.changed },
@@ -233,7 +235,7 @@ export function createIngestService(deps: IngestDeps): IngestService {
 			return locks.run(sessionLockName(input), () => acceptLocked(input));
 		},
 		ingestSession(key) {
-			return locks.run(sessionLockName(key), () => ingestLocked(key, true));
+			return locks.run(sessionLockName(key), () => observeIngest(() => ingestLocked(key, true)));
 		},
 		async recoverPending() {
 			const pending = await listPendingSessions(db);
@@ -245,7 +247,9 @@ export function createIngestService(deps: IngestDeps): IngestService {
 					date: folderOfIsoDate(slot.isoDate),
 				};
 				try {
-					const done = await locks.run(sessionLockName(key), () => ingestLocked(key, false));
+					const done = await locks.run(sessionLockName(key), () =>
+						observeIngest(() => ingestLocked(key, false)),
+					);
 					if (done) count += 1;
 					log.info({ session: done?.sessionId, status: done?.status }, "recovered pending session");
 				} catch (err) {

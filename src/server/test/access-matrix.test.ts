@@ -4,6 +4,7 @@ import { createListeningContext } from "../auth/test-browser";
 import { createSecretBox } from "../crypto/secret-box";
 import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
 import { fileInput, simulatedFiles } from "../ingest/ingest-test-support";
+import { MATRIX_METRICS_TOKEN } from "../metrics/metrics-routes.matrix";
 import type { MatrixActor, MatrixFixture, MatrixRow } from "./access-matrix-types";
 import type { TestContext } from "./harness";
 
@@ -189,7 +190,7 @@ describe("access matrix", () => {
 	beforeAll(async () => {
 		files = simulatedFiles(7, 2, 10);
 		ctx = await createListeningContext(
-			{},
+			{ METRICS_TOKEN: MATRIX_METRICS_TOKEN },
 			{ onRoute: (route) => registered.push(...routesOf(route)) },
 		);
 	}, 120_000);
