@@ -17,6 +17,7 @@ import { createIngestService, type IngestService } from "./ingest/ingest-service
 import { adminRoutes } from "./routes/admin-routes";
 import { healthRoutes } from "./routes/health-routes";
 import { sessionRoutes } from "./routes/session-routes";
+import { signInStateRoutes } from "./routes/sign-in-state-routes";
 import { spaRoutes } from "./routes/spa-routes";
 import type { ObjectStorage } from "./storage/object-storage";
 
@@ -121,6 +122,7 @@ export async function buildApp(
 
 	await app.register(healthRoutes);
 	await app.register(authPlugin);
+	await app.register(signInStateRoutes);
 	await app.register(devicePlugin);
 	await app.register(sessionRoutes);
 	await app.register(adminRoutes);
