@@ -233,7 +233,7 @@ test.describe("management screens", () => {
 			await admin.send("PUT", `/api/admin/hardware/${other}/seller`, { sellerId: null });
 			try {
 				await assignButton(page).click();
-				await expect(page.getByRole("alert")).toHaveText("Este hardware não está no seu estoque.");
+				await expect(page.getByRole("alert")).toHaveText("Este logger não está no seu estoque.");
 				await expect(riderRow.locator('td[data-column="hardware"]')).toHaveText(given);
 			} finally {
 				await admin.send("PUT", `/api/admin/hardware/${other}/seller`, { sellerId: seller.id });
