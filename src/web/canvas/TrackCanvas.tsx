@@ -158,7 +158,11 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 			};
 		};
 		const onDown = (event: PointerEvent) => {
-			canvas.setPointerCapture(event.pointerId);
+			try {
+				canvas.setPointerCapture(event.pointerId);
+			} catch {
+				// A pointer the browser no longer tracks cannot be captured; the gesture still works.
+			}
 			pointers.set(event.pointerId, local(event.clientX, event.clientY));
 			const two = fingers();
 			if (pointers.size === 2 && two && engineRef.current) {

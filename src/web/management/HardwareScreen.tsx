@@ -78,7 +78,7 @@ function hardwareColumns(
 						type="button"
 						className="btn btn--small"
 						onClick={() => onRotate(h.id)}
-						aria-label={`${h.hasKey ? "Trocar" : "Gerar"} a chave do logger ${h.id}`}
+						aria-label={`${h.hasKey ? "Trocar" : "Gerar"} chave do logger ${h.id}`}
 					>
 						{h.hasKey ? "Trocar chave" : "Gerar chave"}
 					</button>

@@ -10,9 +10,9 @@ import { Dialog } from "../ui/Dialog";
 import { ErrorState, LoadingState } from "../ui/States";
 import type { TreeDate } from "./use-session-selection";
 
-function IssueList({ issues }: { issues: ReadableIssue[] }) {
+function IssueList({ issues, testId }: { issues: ReadableIssue[]; testId: string }) {
 	return (
-		<ul className="report__list">
+		<ul className="report__list" data-testid={testId}>
 			{issues.map((issue) => (
 				<li key={`${issue.file}:${issue.line}:${issue.text}`}>
 					<span className="report__where num">
@@ -47,7 +47,7 @@ function SessionReport({ sessionId, error }: { sessionId: string; error: string 
 			{failure ? (
 				<>
 					<h3>Último envio, que não pôde ser lido</h3>
-					<IssueList issues={[failure]} />
+					<IssueList issues={[failure]} testId="report-failure" />
 				</>
 			) : null}
 			{ignored.length > 0 ? (
@@ -57,13 +57,13 @@ function SessionReport({ sessionId, error }: { sessionId: string; error: string 
 						O logger gravou estas linhas com defeito (sem sinal de GPS, cortadas por falta de
 						energia…). Elas ficam de fora; o resto da sessão vale.
 					</p>
-					<IssueList issues={ignored} />
+					<IssueList issues={ignored} testId="report-ignored" />
 				</>
 			) : null}
 			{notes.length > 0 ? (
 				<>
 					<h3>Observações sobre as voltas</h3>
-					<IssueList issues={notes} />
+					<IssueList issues={notes} testId="report-notes" />
 				</>
 			) : null}
 			{!failure && ignored.length === 0 && notes.length === 0 ? (
