@@ -16,10 +16,7 @@ export const HARDWARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const HardwareId = z
 	.string()
-	.regex(
-		HARDWARE_ID_PATTERN,
-		"O código do logger deve ter de 1 a 64 letras, números, '-' ou '_'.",
-	);
+	.regex(HARDWARE_ID_PATTERN, "O código do logger deve ter de 1 a 64 letras, números, '-' ou '_'.");
 
 const userId = z.string().uuid("Identificador de usuário inválido.");
 
