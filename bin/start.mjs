@@ -4,5 +4,8 @@ import { runServerEntry } from "./run-ts.mjs";
 // the server (embedded database and demo data unless configured otherwise).
 import { ensureWebBuild } from "./web-build.mjs";
 
+// Loading the server's code takes a few seconds on a slow machine: say so at once.
+process.stderr.write("lapsix: iniciando…\n");
 await ensureWebBuild();
+process.stderr.write("lapsix: carregando o servidor…\n");
 process.exitCode = await runServerEntry("main");

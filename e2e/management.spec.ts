@@ -130,6 +130,10 @@ test.describe("management screens", () => {
 			await expect(assignButton(panel)).toBeEnabled();
 			await markPage(page);
 			await assignButton(panel).click();
+			// Pedro's logger 2 goes back to stock: the screen says so and asks first.
+			const confirm = page.getByRole("dialog");
+			await expect(confirm).toContainText(`O logger 2, que está com ${RIDER2}, volta ao estoque.`);
+			await confirm.getByRole("button", { name: "Entregar" }).click();
 			await expect(panel.getByRole("button", { name: "Cadastrado!" })).toBeVisible();
 			const pedroRow = page.getByTestId("adm-users-table").getByRole("row", { name: RIDER2 });
 			await expect(pedroRow.locator('td[data-column="hardware"]')).toHaveText(loggerId);
@@ -156,7 +160,7 @@ test.describe("management screens", () => {
 
 			// Rotating the key: confirm, the new key is shown once, the old one stops at once.
 			await page.goto("/hardware");
-			await page.getByRole("button", { name: `Trocar a chave do logger ${loggerId}` }).click();
+			await page.getByRole("button", { name: `Trocar chave do logger ${loggerId}` }).click();
 			const dialog = page.getByRole("dialog");
 			await expect(dialog).toContainText("deixa de funcionar");
 			await dialog.getByRole("button", { name: "Trocar chave" }).click();
@@ -233,7 +237,9 @@ test.describe("management screens", () => {
 			await admin.send("PUT", `/api/admin/hardware/${other}/seller`, { sellerId: null });
 			try {
 				await assignButton(page).click();
-				await expect(page.getByRole("alert")).toHaveText("Este hardware não está no seu estoque.");
+				// The rider's logger would go back to stock: confirmed, then refused by the server.
+				await page.getByRole("dialog").getByRole("button", { name: "Entregar" }).click();
+				await expect(page.getByRole("alert")).toHaveText("Este logger não está no seu estoque.");
 				await expect(riderRow.locator('td[data-column="hardware"]')).toHaveText(given);
 			} finally {
 				await admin.send("PUT", `/api/admin/hardware/${other}/seller`, { sellerId: seller.id });

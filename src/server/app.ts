@@ -1,5 +1,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -18,6 +20,7 @@ import { metricsPlugin } from "./metrics/metrics-plugin";
 import { adminRoutes } from "./routes/admin-routes";
 import { healthRoutes } from "./routes/health-routes";
 import { sessionRoutes } from "./routes/session-routes";
+import { signInStateRoutes } from "./routes/sign-in-state-routes";
 import { spaRoutes } from "./routes/spa-routes";
 import type { ObjectStorage } from "./storage/object-storage";
 
@@ -117,12 +120,22 @@ export async function buildApp(
 			? { maxAge: 31536000, includeSubDomains: true }
 			: false,
 	});
+	// JSON answers (a session's paths run to megabytes) go out compressed; the built client's
+	// files are compressed once at build time and sent as they are (spa-routes).
+	await app.register(fastifyCompress, {
+		encodings: ["br", "gzip"],
+		threshold: 1024,
+		// Quality 4: most of brotli's gain at a small part of the CPU of its default (11).
+		brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+		zlibOptions: { level: 6 },
+	});
 	await app.register(accessControlPlugin);
 	await app.register(sessionCookiePlugin);
 
 	await app.register(metricsPlugin);
 	await app.register(healthRoutes);
 	await app.register(authPlugin);
+	await app.register(signInStateRoutes);
 	await app.register(devicePlugin);
 	await app.register(sessionRoutes);
 	await app.register(adminRoutes);

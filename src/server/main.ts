@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirBusyError } from "./data-dir-lock";
 import { openRuntime } from "./runtime";
+import { startProgress } from "./start-progress";
 import { startupTasks } from "./startup";
 
 /** Ends the start with one clear line and a non-zero exit code. */
@@ -34,6 +35,11 @@ async function main() {
 	} catch (error) {
 		fail(describeStartError(error));
 	}
+	startProgress(
+		config.databaseUrl
+			? "conectando ao PostgreSQL e aplicando migrações…"
+			: `abrindo o banco de dados em ${config.dataDir} e aplicando migrações…`,
+	);
 	const runtime = await openRuntime(config, "server").catch((error: unknown) =>
 		fail(describeStartError(error)),
 	);
@@ -67,6 +73,7 @@ async function main() {
 		// start-up tasks are done.
 		app.startup.done = false;
 		await app.listen({ port: config.port, host: config.host });
+		startProgress(`ouvindo em ${config.publicUrl}`);
 	} catch (error) {
 		await runtime.close().catch(() => {});
 		fail(describeStartError(error));

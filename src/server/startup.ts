@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { seedDemoData } from "./demo/seed-demo";
 import type { Runtime } from "./runtime";
+import { startProgress } from "./start-progress";
 
 /**
  * Work done once before the server accepts requests: the ingest of files received before a
@@ -14,8 +15,14 @@ export async function startupTasks(app: FastifyInstance, runtime: Runtime): Prom
 	const recovered = await app.ingest.recoverPending();
 	if (recovered > 0)
 		app.log.info({ sessions: recovered }, "ingested sessions received before a restart");
-	if (!config.seedDemo) return;
+	if (config.seedDemo) await seedDemo(app, runtime);
+	startProgress("pronto.");
+}
+
+async function seedDemo(app: FastifyInstance, runtime: Runtime): Promise<void> {
+	const { config } = runtime;
 	const started = Date.now();
+	startProgress("preparando os dados de demonstração…");
 	const result = await seedDemoData({
 		db: runtime.database.db,
 		ingest: app.ingest,

@@ -262,6 +262,21 @@ export async function countSessionContents(
 		: null;
 }
 
+/**
+ * Lines of a session's files the reader could not use: its report, less the notes about a lap
+ * ("volta 4: cronometragem interrompida…", points of a line that was read), counting the
+ * "mais N problemas não listados" line that closes a capped report as the N lines it stands for.
+ * `s` is the sessions table's alias in the query that uses this.
+ */
+export const ignoredLinesSql = (file: "lap.six" | "gps.six" | null) => sql<number>`(
+	SELECT coalesce(sum(
+		CASE WHEN e->>'reason' ~ '^mais [0-9]+ problemas não listados$'
+			THEN substring(e->>'reason' from '^mais ([0-9]+)')::int
+			ELSE 1 END), 0)::int
+	FROM jsonb_array_elements(s.report) AS e
+	WHERE e->>'reason' !~ '^volta [0-9]+: '
+		AND ${file === null ? sql`true` : sql`e->>'file' = ${file}`})`;
+
 // ---- Reads ---------------------------------------------------------------------------------
 
 export interface RiderForRead {
@@ -301,16 +316,35 @@ export interface TreeSessionRow {
 	track: string;
 	isoDate: string;
 	status: SessionStatus;
+	ignoredLapLines: number;
+	ignoredGpsLines: number;
+	error: string | null;
 }
 
 export async function listRiderSessions(db: Db, riderId: string): Promise<TreeSessionRow[]> {
 	const rows = await db
-		.selectFrom("sessions")
-		.select(["id", "track", "date", "status"])
-		.where("rider_id", "=", riderId)
-		.orderBy("date")
+		.selectFrom("sessions as s")
+		.select([
+			"s.id",
+			"s.track",
+			"s.date",
+			"s.status",
+			"s.error",
+			ignoredLinesSql("lap.six").as("ignored_lap_lines"),
+			ignoredLinesSql("gps.six").as("ignored_gps_lines"),
+		])
+		.where("s.rider_id", "=", riderId)
+		.orderBy("s.date")
 		.execute();
-	return rows.map((r) => ({ id: r.id, track: r.track, isoDate: r.date, status: r.status }));
+	return rows.map((r) => ({
+		id: r.id,
+		track: r.track,
+		isoDate: r.date,
+		status: r.status,
+		ignoredLapLines: r.ignored_lap_lines,
+		ignoredGpsLines: r.ignored_gps_lines,
+		error: r.error,
+	}));
 }
 
 export async function listRiderLapTimes(

@@ -234,7 +234,7 @@ describe("management endpoints over HTTP", () => {
 				payload: { id },
 			});
 			expect(bad.statusCode).toBe(400);
-			expect(bad.json().message).toContain("código do hardware");
+			expect(bad.json().message).toContain("código do logger");
 		}
 	});
 
@@ -316,7 +316,7 @@ describe("management endpoints over HTTP", () => {
 				as: as.sellerS1,
 				hw: "HW-B",
 				rider: fx.riderA.id,
-				message: "Este hardware não está no seu estoque.",
+				message: "Este logger não está no seu estoque.",
 			},
 		];
 		for (const c of cases) {

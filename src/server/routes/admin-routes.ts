@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminAuditRoutes } from "./admin/audit-routes";
 import { adminHardwareRoutes } from "./admin/hardware-routes";
+import { adminOverviewRoutes } from "./admin/overview-routes";
 import { sellerRoutes } from "./admin/seller-routes";
 import { adminUserRoutes } from "./admin/user-routes";
 
@@ -10,4 +11,5 @@ export async function adminRoutes(app: FastifyInstance) {
 	await app.register(adminHardwareRoutes);
 	await app.register(sellerRoutes);
 	await app.register(adminAuditRoutes);
+	await app.register(adminOverviewRoutes);
 }

@@ -13,7 +13,9 @@ export async function spaRoutes(app: FastifyInstance, options: { webRoot: string
 	if (!existsSync(indexFile)) {
 		app.log.warn({ webRoot }, "web client not built: run `npm run build`");
 	}
-	await app.register(fastifyStatic, { root: webRoot, serve: false });
+	// The build writes `x.br` and `x.gz` beside each text file: sent as they are to browsers
+	// that accept them.
+	await app.register(fastifyStatic, { root: webRoot, serve: false, preCompressed: true });
 
 	app.get("/*", { config: { policy: "public" } }, async (request, reply) => {
 		const path = (request.params as { "*": string })["*"] ?? "";

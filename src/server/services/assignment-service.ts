@@ -12,11 +12,11 @@ import { createUserAdminRepository, type UserFacts } from "../repositories/user-
 import { type AuditActor, type AuditedTransaction, runAudited } from "./audit-service";
 
 export const RIDER_NOT_FOUND = "Piloto não encontrado.";
-export const HARDWARE_NOT_FOUND = "Hardware não encontrado.";
+export const HARDWARE_NOT_FOUND = "Logger não encontrado.";
 export const SELLER_NOT_FOUND = "Revendedor não encontrado.";
 export const NOT_MY_RIDER = "Este piloto não é cliente da sua revenda.";
-export const NOT_MY_STOCK = "Este hardware não está no seu estoque.";
-export const HARDWARE_HAS_OWNER = "Este hardware já está com um piloto.";
+export const NOT_MY_STOCK = "Este logger não está no seu estoque.";
+export const HARDWARE_HAS_OWNER = "Este logger já está com um piloto.";
 
 interface Repositories {
 	users: ReturnType<typeof createUserAdminRepository>;

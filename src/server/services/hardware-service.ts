@@ -35,7 +35,7 @@ export function createHardwareService(db: Kysely<Database>) {
 					keyHash: hashDeviceKey(deviceKey),
 				});
 				if (!inserted)
-					throw conflict(`Já existe um hardware com o código "${input.id}".`, "hardware_exists");
+					throw conflict(`Já existe um logger com o código "${input.id}".`, "hardware_exists");
 				await tx.record({
 					action: "hardware.register",
 					targetType: "hardware",

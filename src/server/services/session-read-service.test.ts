@@ -117,7 +117,19 @@ describe("session read API", () => {
 			status: "processed",
 		});
 		expect(interlagos.dates[1].laps.map((l: { number: number }) => l.number)).toEqual([1, 2, 3]);
-		expect(body.tracks[3].dates[0]).toMatchObject({ status: "failed", laps: [] });
+		const laps = interlagos.dates[1].laps as { number: number; timeMs: number }[];
+		const fastest = Math.min(...laps.map((l) => l.timeMs));
+		expect(interlagos.dates[1].bestLap).toEqual(laps.find((l) => l.timeMs === fastest));
+		// The simulator leaves 3 damaged lines in every gps.six; its lap.six is clean.
+		expect(interlagos.dates[1].ignoredLines).toEqual({ lapSix: 0, gpsSix: 3 });
+		expect(interlagos.dates[1].error).toBeNull();
+		expect(body.tracks[3].dates[0]).toMatchObject({
+			status: "failed",
+			laps: [],
+			bestLap: null,
+			ignoredLines: { lapSix: 0, gpsSix: 0 },
+		});
+		expect(body.tracks[3].dates[0].error).toMatch(/gps\.six/);
 	});
 
 	it("lets a seller read their riders and an admin anyone, and hides them from others", async () => {

@@ -43,6 +43,22 @@ export function canReadRiderData(
 	return user.isSeller && riderSellerId !== null && riderSellerId === user.id;
 }
 
+/** The fastest lap; ties go to the lowest number. */
+export function fastestLap<L extends { number: number; timeMs: number }>(
+	laps: readonly L[],
+): { number: number; timeMs: number } | null {
+	let best: L | null = null;
+	for (const lap of laps) {
+		if (
+			!best ||
+			lap.timeMs < best.timeMs ||
+			(lap.timeMs === best.timeMs && lap.number < best.number)
+		)
+			best = lap;
+	}
+	return best ? { number: best.number, timeMs: best.timeMs } : null;
+}
+
 // A session or rider the actor may not read answers exactly like one that does not exist.
 const sessionNotFound = () => notFound("Sessão não encontrada.", "session_not_found");
 const riderNotFound = () => notFound("Piloto não encontrado.", "rider_not_found");
@@ -115,12 +131,16 @@ export function createSessionReadService(db: Kysely<Database>) {
 			const byTrack = new Map<string, SessionTree["tracks"][number]>();
 			for (const s of sessions) {
 				const track = byTrack.get(s.track) ?? { track: s.track, dates: [] };
+				const sessionLaps = lapsBySession.get(s.id) ?? [];
 				track.dates.push({
 					sessionId: s.id,
 					date: s.isoDate,
 					folder: folderOfIsoDate(s.isoDate),
 					status: s.status,
-					laps: lapsBySession.get(s.id) ?? [],
+					laps: sessionLaps,
+					bestLap: fastestLap(sessionLaps),
+					ignoredLines: { lapSix: s.ignoredLapLines, gpsSix: s.ignoredGpsLines },
+					error: s.error,
 				});
 				byTrack.set(s.track, track);
 			}

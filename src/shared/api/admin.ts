@@ -16,10 +16,7 @@ export const HARDWARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const HardwareId = z
 	.string()
-	.regex(
-		HARDWARE_ID_PATTERN,
-		"O código do hardware deve ter de 1 a 64 letras, números, '-' ou '_'.",
-	);
+	.regex(HARDWARE_ID_PATTERN, "O código do logger deve ter de 1 a 64 letras, números, '-' ou '_'.");
 
 const userId = z.string().uuid("Identificador de usuário inválido.");
 
@@ -34,7 +31,7 @@ export const UserEmail = z
 export const HardwareName = z
 	.string()
 	.trim()
-	.max(60, "O nome do hardware tem no máximo 60 caracteres.")
+	.max(60, "O nome do logger tem no máximo 60 caracteres.")
 	.transform((name) => (name === "" ? null : name));
 
 // ---- Rows -------------------------------------------------------------------------------------

@@ -24,3 +24,13 @@ export const getMe = defineEndpoint({
 		csrfToken: z.string(),
 	}),
 });
+
+/**
+ * The same as GET /api/me, but answered for everyone: `user` null when nobody is signed in. The
+ * web client asks this one, so a visit to the sign-in page logs no failed request.
+ */
+export const getSignInState = defineEndpoint({
+	method: "GET",
+	path: "/api/me/state",
+	response: z.object({ user: MeUser.nullable(), csrfToken: z.string().nullable() }),
+});

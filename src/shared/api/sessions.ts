@@ -23,6 +23,12 @@ export const TreeDate = z.object({
 	folder: z.string(),
 	status: SessionStatus,
 	laps: z.array(TreeLap),
+	/** The fastest lap (ties: the lowest number); null with no lap. */
+	bestLap: TreeLap.nullable(),
+	/** Lines of each file the reader could not use (the lines are in the session's report). */
+	ignoredLines: z.object({ lapSix: z.number().int(), gpsSix: z.number().int() }),
+	/** Why the latest upload could not be read (an older good version may still show). */
+	error: z.string().nullable(),
 });
 
 export const TreeTrack = z.object({ track: z.string(), dates: z.array(TreeDate) });

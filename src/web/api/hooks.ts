@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { getMe, type MeUser } from "../../shared/api/me";
+import { type getMe, getSignInState, type MeUser } from "../../shared/api/me";
 import { getProfile, type ProfileInput, updateProfile } from "../../shared/api/profile";
 import { getLapPath, getSession, getSessionPaths, getSessionTree } from "../../shared/api/sessions";
-import { ApiError, callApi, postLogout, setCsrfToken } from "./client";
+import { callApi, postLogout, setCsrfToken } from "./client";
 
 export const queryKeys = {
 	me: ["me"] as const,
@@ -18,19 +18,14 @@ export type MeData = z.infer<typeof getMe.response>;
 export type SessionTree = z.infer<typeof getSessionTree.response>;
 export type SessionDetail = z.infer<typeof getSession.response>;
 
-/** The signed-in user; `null` when nobody is signed in (GET /api/me answers 401). */
+/**
+ * The signed-in user; `null` when nobody is signed in. Asked of GET /api/me/state, which answers
+ * 200 either way, so a visit to the sign-in page logs no failed request in the console.
+ */
 export async function fetchMe(): Promise<MeData | null> {
-	try {
-		const me = await callApi(getMe);
-		setCsrfToken(me.csrfToken);
-		return me;
-	} catch (error) {
-		if (error instanceof ApiError && error.status === 401) {
-			setCsrfToken(null);
-			return null;
-		}
-		throw error;
-	}
+	const state = await callApi(getSignInState);
+	setCsrfToken(state.csrfToken);
+	return state.user && state.csrfToken ? { user: state.user, csrfToken: state.csrfToken } : null;
 }
 
 export function useMe() {

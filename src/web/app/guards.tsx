@@ -37,7 +37,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 	const { user } = me.data;
 	const mustEnroll = user.needsEnrollment && !user.isAdmin && !user.isSeller;
 	if (mustEnroll && location.pathname !== "/enroll") {
-		return <Navigate to="/enroll" replace />;
+		// The state tells /enroll why the rider is there and where to go once it is saved.
+		const state: EnrollRedirect = { from: `${location.pathname}${location.search}` };
+		return <Navigate to="/enroll" replace state={state} />;
 	}
 	return children;
 }
@@ -52,8 +54,20 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 
 const ROLE_NAMES: Record<Role, string> = {
 	admin: "administradores",
-	seller: "vendedores e administradores",
+	seller: "revendedores e administradores",
 };
+
+/** Why a rider landed on /enroll: sent from `from`, which they may go back to after saving. */
+export interface EnrollRedirect {
+	from: string;
+}
+
+export function enrollRedirectOf(state: unknown): EnrollRedirect | null {
+	const from = (state as { from?: unknown } | null)?.from;
+	return typeof from === "string" && from.startsWith("/") && !from.startsWith("//")
+		? { from }
+		: null;
+}
 
 /** Role screens show "Sem permissão" to others (the server refuses their calls anyway). */
 export function RequireRole({ need, children }: { need: Role; children: ReactNode }) {

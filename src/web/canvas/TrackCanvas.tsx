@@ -11,13 +11,17 @@ import {
 } from "./engine";
 import {
 	DEFAULT_ZOOM_LIMITS,
-	fitScale,
+	fitScaleAnyRotation,
 	INITIAL_VIEW,
+	type PinchStart,
+	type Point,
+	pinchView,
 	rotateByDrag,
 	type View,
 	type ZoomLimits,
-	zoomByPinch,
+	zoomAt,
 	zoomByWheel,
+	zoomByWheelAt,
 } from "./geometry";
 import { buildScene, type ColourBy, type PathInput } from "./scene";
 import "./track-canvas.css";
@@ -25,6 +29,22 @@ import "./track-canvas.css";
 const SHARP_AFTER_WHEEL_MS = 160;
 /** Arrow keys turn as much as a 50-pixel drag (5 degrees). */
 const KEY_TURN_PIXELS = 50;
+
+const COARSE_POINTER = "(pointer: coarse)";
+
+/** True on touch screens, where the hints speak of fingers rather than of a mouse. */
+function useCoarsePointer(): boolean {
+	const [coarse, setCoarse] = useState(
+		() => typeof window !== "undefined" && window.matchMedia(COARSE_POINTER).matches,
+	);
+	useEffect(() => {
+		const query = window.matchMedia(COARSE_POINTER);
+		const onChange = () => setCoarse(query.matches);
+		query.addEventListener("change", onChange);
+		return () => query.removeEventListener("change", onChange);
+	}, []);
+	return coarse;
+}
 
 export interface TrackCanvasProps {
 	paths: readonly PathInput[];
@@ -42,9 +62,10 @@ function unitOf(colourBy: ColourBy): { title: string; unit: string } {
 }
 
 /**
- * A lap path (or a whole session) coloured by speed or lean. Drag turns it (0.1° per pixel),
- * Ctrl + wheel or a pinch zooms. While a gesture lasts the cached bitmap is only turned and
- * scaled; the path is drawn again sharply when the gesture ends.
+ * A lap path (or a whole session) coloured by speed or lean. Drag turns it (0.1° per pixel);
+ * Ctrl + wheel zooms about the mouse, a pinch about the fingers. At 1x the whole path stays in
+ * the frame at any angle. While a gesture lasts the cached bitmap is only turned, scaled and
+ * moved; the path is drawn again sharply when the gesture ends.
  */
 export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: TrackCanvasProps) {
 	const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -104,7 +125,7 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 			bitmap: previous?.bitmap ?? document.createElement("canvas"),
 			canvas,
 			dpr,
-			fit: fitScale(scene.bounds, CANVAS_WIDTH, CANVAS_HEIGHT, PADDING),
+			fit: fitScaleAnyRotation(scene.radius, CANVAS_WIDTH, CANVAS_HEIGHT, PADDING),
 		};
 		canvas.dataset.points = String(scene.pointCount);
 		requestFrame(true);
@@ -112,37 +133,56 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 
 	useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
 
-	// Pointer gestures: one pointer turns, two pointers pinch.
+	// Pointer gestures: one pointer turns, two pointers pinch about the point between them.
 	useEffect(() => {
 		const canvas = canvasRef.current;
 		if (!canvas) return;
-		const pointers = new Map<number, { x: number; y: number }>();
-		let pinch: { distance: number; zoom: number } | null = null;
+		const pointers = new Map<number, Point>();
+		let pinch: PinchStart | null = null;
 		let wheelTimer = 0;
-		const distance = () => {
+		/** A pointer in canvas pixels from the canvas centre (the canvas is scaled to fit). */
+		const local = (clientX: number, clientY: number): Point => {
+			const rect = canvas.getBoundingClientRect();
+			const scale = CANVAS_WIDTH / (rect.width || CANVAS_WIDTH);
+			return {
+				x: (clientX - rect.left) * scale - CANVAS_WIDTH / 2,
+				y: (clientY - rect.top) * scale - CANVAS_HEIGHT / 2,
+			};
+		};
+		const fingers = () => {
 			const [p, q] = [...pointers.values()];
-			return p && q ? Math.hypot(p.x - q.x, p.y - q.y) : 0;
+			if (!p || !q) return null;
+			return {
+				mid: { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 },
+				distance: Math.hypot(p.x - q.x, p.y - q.y),
+			};
 		};
 		const onDown = (event: PointerEvent) => {
-			canvas.setPointerCapture(event.pointerId);
-			pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-			if (pointers.size === 2 && engineRef.current) {
-				pinch = { distance: distance(), zoom: engineRef.current.view.zoom };
+			try {
+				canvas.setPointerCapture(event.pointerId);
+			} catch {
+				// A pointer the browser no longer tracks cannot be captured; the gesture still works.
+			}
+			pointers.set(event.pointerId, local(event.clientX, event.clientY));
+			const two = fingers();
+			if (pointers.size === 2 && two && engineRef.current) {
+				pinch = { view: engineRef.current.view, ...two };
 			}
 		};
 		const onMove = (event: PointerEvent) => {
 			const last = pointers.get(event.pointerId);
 			const engine = engineRef.current;
 			if (!last || !engine) return;
-			const dx = event.clientX - last.x;
-			pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-			if (pointers.size === 1 && dx !== 0) {
-				setView(rotateByDrag(engine.view, dx), false);
-			} else if (pointers.size === 2 && pinch) {
-				setView(
-					{ ...engine.view, zoom: zoomByPinch(pinch.zoom, pinch.distance, distance(), limits) },
-					false,
-				);
+			const now = local(event.clientX, event.clientY);
+			pointers.set(event.pointerId, now);
+			const two = fingers();
+			if (pointers.size === 1) {
+				const rect = canvas.getBoundingClientRect();
+				// The spec's 0.1° per pixel counts screen pixels, whatever the canvas's scale.
+				const dx = (now.x - last.x) * ((rect.width || CANVAS_WIDTH) / CANVAS_WIDTH);
+				if (dx !== 0) setView(rotateByDrag(engine.view, dx), false);
+			} else if (pointers.size === 2 && pinch && two) {
+				setView(pinchView(pinch, two.mid, two.distance, limits), false);
 			}
 		};
 		const onUp = (event: PointerEvent) => {
@@ -154,7 +194,10 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 			const engine = engineRef.current;
 			if (!event.ctrlKey || !engine) return;
 			event.preventDefault();
-			setView(zoomByWheel(engine.view, event.deltaY, limits), false);
+			setView(
+				zoomByWheelAt(engine.view, event.deltaY, local(event.clientX, event.clientY), limits),
+				false,
+			);
 			window.clearTimeout(wheelTimer);
 			wheelTimer = window.setTimeout(() => requestFrame(true), SHARP_AFTER_WHEEL_MS);
 		};
@@ -178,9 +221,14 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 		return installBenchHook(engineRef, setBenchPaths);
 	}, []);
 
+	// The buttons and keys zoom about the canvas centre.
 	const step = (deltaY: number) => {
 		const engine = engineRef.current;
-		if (engine) setView(zoomByWheel(engine.view, deltaY, limits), true);
+		if (engine)
+			setView(
+				zoomAt(engine.view, zoomByWheel(engine.view, deltaY, limits).zoom, { x: 0, y: 0 }),
+				true,
+			);
 	};
 	const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
 		const engine = engineRef.current;
@@ -200,6 +248,7 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 			step(1);
 		}
 	};
+	const touch = useCoarsePointer();
 	const { title, unit } = unitOf(colourBy);
 	const legend = scene.range ? legendEntries(scene.range) : null;
 
@@ -218,7 +267,9 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 			</div>
 			<div className="track-canvas__tools">
 				<span className="track-canvas__hint">
-					Arraste para girar · Ctrl + roda do mouse (ou pinça) para zoom
+					{touch
+						? "Arraste com um dedo para girar · afaste ou junte dois dedos para o zoom"
+						: "Arraste para girar · Ctrl + roda do mouse para o zoom"}
 				</span>
 				<span className="track-canvas__buttons">
 					<button

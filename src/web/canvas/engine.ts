@@ -39,7 +39,12 @@ export function renderBitmap(engine: CanvasEngine) {
 	if (!ctx) return;
 	ctx.setTransform(1, 0, 0, 1, 0, 0);
 	ctx.clearRect(0, 0, size, size);
-	const m = viewMatrix(engine.view, engine.fit * dpr, size / 2, size / 2);
+	const m = viewMatrix(
+		engine.view,
+		engine.fit * dpr,
+		size / 2 + (engine.view.panX ?? 0) * dpr,
+		size / 2 + (engine.view.panY ?? 0) * dpr,
+	);
 	const laps = scene.lapStarts.length - 1;
 	renderScene(ctx, scene, m, { lineWidth: (laps > 1 ? 1.6 : 3) * dpr, minPixels: dpr });
 	drawStartFinish(ctx, scene, m, 6 * dpr);
@@ -53,11 +58,17 @@ export function blitBitmap(engine: CanvasEngine) {
 	if (!ctx) return;
 	ctx.setTransform(1, 0, 0, 1, 0, 0);
 	ctx.clearRect(0, 0, canvas.width, canvas.height);
-	const turn = ((engine.view.rotationDeg - engine.bitmapView.rotationDeg) * Math.PI) / 180;
-	const ratio = engine.view.zoom / engine.bitmapView.zoom;
-	ctx.translate(canvas.width / 2, canvas.height / 2);
+	const { view, bitmapView, dpr } = engine;
+	const turn = ((view.rotationDeg - bitmapView.rotationDeg) * Math.PI) / 180;
+	const ratio = view.zoom / bitmapView.zoom;
+	// The drawing's centre moves from where the bitmap has it to where the view wants it.
+	ctx.translate(
+		canvas.width / 2 + (view.panX ?? 0) * dpr,
+		canvas.height / 2 + (view.panY ?? 0) * dpr,
+	);
 	if (turn !== 0) ctx.rotate(turn);
 	if (ratio !== 1) ctx.scale(ratio, ratio);
+	ctx.translate(-(bitmapView.panX ?? 0) * dpr, -(bitmapView.panY ?? 0) * dpr);
 	ctx.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
 	ctx.setTransform(1, 0, 0, 1, 0, 0);
 }

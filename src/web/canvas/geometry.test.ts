@@ -5,12 +5,18 @@ import {
 	centreOfLatLon,
 	decimateToScreen,
 	fitScale,
+	fitScaleAnyRotation,
 	INITIAL_VIEW,
+	pinchView,
 	projectToLocalMetres,
+	radiusOf,
 	rotateByDrag,
+	type View,
 	viewMatrix,
+	zoomAt,
 	zoomByPinch,
 	zoomByWheel,
+	zoomByWheelAt,
 } from "./geometry";
 
 describe("projectToLocalMetres", () => {
@@ -119,5 +125,58 @@ describe("decimateToScreen", () => {
 		expect([...decimateToScreen(x, y, identity, 5, 4, 7)]).toEqual([4, 5, 6]);
 		expect([...decimateToScreen(x, y, identity, 5, 3, 3)]).toEqual([]);
 		expect([...decimateToScreen(x, y, identity, 5, 2, 3)]).toEqual([2]);
+	});
+});
+
+describe("fit for any rotation", () => {
+	it("fits the farthest point into the shorter half-side, so turning never crops", () => {
+		// A long straight 1000 m east-west: it fits 800 px wide, but turned 90° it must fit 600.
+		const x = [-500, 0, 500];
+		const y = [0, 0, 0];
+		const scale = fitScaleAnyRotation(radiusOf(x, y), 800, 600, 20);
+		expect(scale).toBeCloseTo(280 / 500);
+		for (const rotationDeg of [0, 33, 90, 180, 271]) {
+			const m = viewMatrix({ rotationDeg, zoom: 1 }, scale, 400, 300);
+			for (let i = 0; i < x.length; i++) {
+				const [sx, sy] = applyMatrix(m, x[i]!, y[i]!);
+				expect(sx).toBeGreaterThanOrEqual(20 - 1e-9);
+				expect(sx).toBeLessThanOrEqual(780 + 1e-9);
+				expect(sy).toBeGreaterThanOrEqual(20 - 1e-9);
+				expect(sy).toBeLessThanOrEqual(580 + 1e-9);
+			}
+		}
+		expect(fitScaleAnyRotation(0, 800, 600, 20)).toBe(1);
+	});
+});
+
+describe("zoom about a point", () => {
+	/** Where a point of the drawing (in view pixels at zoom 1, from the origin) lands on screen. */
+	const screenOf = (view: View, p: { x: number; y: number }) => ({
+		x: (view.panX ?? 0) + view.zoom * p.x,
+		y: (view.panY ?? 0) + view.zoom * p.y,
+	});
+
+	it("keeps the point under the mouse in place", () => {
+		const start: View = { rotationDeg: 0, zoom: 1, panX: 10, panY: -5 };
+		const at = { x: 120, y: 80 };
+		const under = { x: (at.x - 10) / 1, y: (at.y + 5) / 1 };
+		const zoomed = zoomAt(start, 2.5, at);
+		expect(screenOf(zoomed, under).x).toBeCloseTo(at.x);
+		expect(screenOf(zoomed, under).y).toBeCloseTo(at.y);
+		expect(zoomByWheelAt(start, -1, at).zoom).toBeCloseTo(1.1);
+	});
+
+	it("pinches around the fingers, not the canvas centre, and pans with them", () => {
+		const view: View = { rotationDeg: 30, zoom: 1, panX: 0, panY: 0 };
+		const mid = { x: -150, y: 90 };
+		const pinched = pinchView({ view, mid, distance: 100 }, mid, 200);
+		expect(pinched.zoom).toBeCloseTo(2);
+		// The drawing's point that was between the fingers is still between them.
+		expect(screenOf(pinched, mid)).toEqual({ x: expect.closeTo(mid.x), y: expect.closeTo(mid.y) });
+		// Both fingers moved 40 px right: so did the drawing.
+		const moved = pinchView({ view, mid, distance: 100 }, { x: mid.x + 40, y: mid.y }, 100);
+		expect(moved.zoom).toBeCloseTo(1);
+		expect(moved.panX).toBeCloseTo(40);
+		expect(moved.rotationDeg).toBe(30);
 	});
 });

@@ -92,11 +92,45 @@ export function fitScale(
 	return Number.isFinite(scale) ? scale : 1;
 }
 
-// ---- View: rotation and zoom -----------------------------------------------------------------
+/**
+ * Pixels per metre that keep every point inside a `width` x `height` box (less `padding`) at
+ * ANY rotation: the farthest point from the origin (`radius` metres) fits the box's shorter
+ * half-side. Turning the drawing then never pushes the track out of the frame at 1x.
+ */
+export function fitScaleAnyRotation(
+	radius: number,
+	width: number,
+	height: number,
+	padding: number,
+): number {
+	if (!(radius > 0) || !Number.isFinite(radius)) return 1;
+	const avail = Math.max(1, Math.min(width, height) / 2 - padding);
+	return avail / radius;
+}
+
+/** The farthest point's distance from the origin, in metres. */
+export function radiusOf(x: ArrayLike<number>, y: ArrayLike<number>): number {
+	let max2 = 0;
+	for (let i = 0; i < x.length; i++) {
+		const d2 = x[i]! * x[i]! + y[i]! * y[i]!;
+		if (d2 > max2) max2 = d2;
+	}
+	return Math.sqrt(max2);
+}
+
+// ---- View: rotation, zoom and pan --------------------------------------------------------------
 
 export interface View {
 	rotationDeg: number;
 	zoom: number;
+	/** Where the drawing's centre sits, in canvas pixels from the canvas centre (after a pinch). */
+	panX?: number;
+	panY?: number;
+}
+
+export interface Point {
+	x: number;
+	y: number;
 }
 
 export interface ZoomLimits {
@@ -108,7 +142,7 @@ export interface ZoomLimits {
 export const DEGREES_PER_PIXEL = 0.1;
 export const ZOOM_STEP = 0.1;
 export const DEFAULT_ZOOM_LIMITS: ZoomLimits = { min: 0.1, max: 20 };
-export const INITIAL_VIEW: View = { rotationDeg: 0, zoom: 1 };
+export const INITIAL_VIEW: View = { rotationDeg: 0, zoom: 1, panX: 0, panY: 0 };
 
 function normaliseDegrees(deg: number): number {
 	const wrapped = deg % 360;
@@ -150,6 +184,56 @@ export function zoomByPinch(
 	return clampZoom(startZoom * (distance / startDistance), limits);
 }
 
+/**
+ * The view zoomed to `zoom` about `at` (canvas pixels from the centre): the point of the drawing
+ * under `at` stays under it.
+ */
+export function zoomAt(view: View, zoom: number, at: Point): View {
+	const k = zoom / view.zoom;
+	const panX = view.panX ?? 0;
+	const panY = view.panY ?? 0;
+	return { ...view, zoom, panX: at.x - k * (at.x - panX), panY: at.y - k * (at.y - panY) };
+}
+
+/** One Ctrl+wheel notch about the mouse pointer. */
+export function zoomByWheelAt(
+	view: View,
+	deltaY: number,
+	at: Point,
+	limits: ZoomLimits = DEFAULT_ZOOM_LIMITS,
+): View {
+	return zoomAt(view, zoomByWheel(view, deltaY, limits).zoom, at);
+}
+
+export interface PinchStart {
+	view: View;
+	/** The midpoint of the two fingers, canvas pixels from the centre. */
+	mid: Point;
+	distance: number;
+}
+
+/**
+ * A pinch in progress: the zoom follows the ratio of the finger distances, and the point of the
+ * drawing that was between the fingers stays between them (moving both fingers pans).
+ */
+export function pinchView(
+	start: PinchStart,
+	mid: Point,
+	distance: number,
+	limits: ZoomLimits = DEFAULT_ZOOM_LIMITS,
+): View {
+	const zoom = zoomByPinch(start.view.zoom, start.distance, distance, limits);
+	const k = zoom / start.view.zoom;
+	const panX = start.view.panX ?? 0;
+	const panY = start.view.panY ?? 0;
+	return {
+		...start.view,
+		zoom,
+		panX: mid.x - k * (start.mid.x - panX),
+		panY: mid.y - k * (start.mid.y - panY),
+	};
+}
+
 // ---- Screen matrix ---------------------------------------------------------------------------
 
 /** Canvas-style 2D affine matrix: X = a*x + c*y + e, Y = b*x + d*y + f. */
@@ -157,7 +241,8 @@ export type Matrix = readonly [a: number, b: number, c: number, d: number, e: nu
 
 /**
  * Metres (x east, y north, around the origin) to screen pixels: scaled by `pixelsPerMetre`,
- * flipped so north is up, rotated clockwise by the view's rotation about (`cx`, `cy`).
+ * flipped so north is up, rotated clockwise by the view's rotation about (`cx`, `cy`). The
+ * view's pan is the caller's to add to (`cx`, `cy`), in the matrix's pixels.
  */
 export function viewMatrix(view: View, pixelsPerMetre: number, cx: number, cy: number): Matrix {
 	const s = pixelsPerMetre * view.zoom;

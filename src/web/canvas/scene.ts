@@ -3,7 +3,7 @@
  * value that colours them. Built when the data changes, not per frame.
  */
 import { bandsOf, type ValueRange, valueRange } from "./bands";
-import { type Bounds, boundsOf, centreOfLatLon, projectToLocalMetres } from "./geometry";
+import { type Bounds, boundsOf, centreOfLatLon, projectToLocalMetres, radiusOf } from "./geometry";
 
 export type ColourBy = "speed" | "lean";
 
@@ -22,6 +22,8 @@ export interface Scene {
 	/** `lapStarts[i]`..`lapStarts[i + 1]` are the points of path i (one extra entry at the end). */
 	lapStarts: Uint32Array;
 	bounds: Bounds | null;
+	/** The farthest point's distance from the origin (metres): what a turn-proof fit needs. */
+	radius: number;
 	range: ValueRange | null;
 	pointCount: number;
 }
@@ -59,6 +61,7 @@ export function buildScene(paths: readonly PathInput[], colourBy: ColourBy): Sce
 		bands: bandsOf(values, range),
 		lapStarts,
 		bounds: boundsOf(x, y),
+		radius: radiusOf(x, y),
 		range,
 		pointCount: total,
 	};

@@ -5,21 +5,23 @@ const labels = (user: { isAdmin: boolean; isSeller: boolean }) =>
 	menuItemsFor(user).map((i) => i.label);
 
 describe("menuItemsFor", () => {
-	it("gives every user their data, laps, analytics and home", () => {
+	it("gives every user home, their data, laps and analytics, in Portuguese", () => {
 		expect(labels({ isAdmin: false, isSeller: false })).toEqual([
-			"Home",
+			"Início",
 			"Meus Dados",
-			"Laps",
-			"Analytics",
+			"Voltas",
+			"Análise",
 		]);
 	});
 
-	it("adds Seller for sellers and the admin screens for admins", () => {
-		expect(labels({ isAdmin: false, isSeller: true })).toContain("Seller");
-		expect(labels({ isAdmin: false, isSeller: true })).not.toContain("Adm");
+	it("adds Revenda for sellers and the admin screens for admins", () => {
+		expect(labels({ isAdmin: false, isSeller: true })).toContain("Revenda");
+		expect(labels({ isAdmin: false, isSeller: true })).not.toContain("Loggers");
 		const admin = labels({ isAdmin: true, isSeller: false });
-		expect(admin).toEqual(expect.arrayContaining(["Adm", "Adm-Seller", "Hardware"]));
-		expect(admin).not.toContain("Seller");
+		expect(admin).toEqual(
+			expect.arrayContaining(["Pilotos e loggers", "Pilotos e revendedores", "Loggers"]),
+		);
+		expect(admin).not.toContain("Revenda");
 	});
 });
 

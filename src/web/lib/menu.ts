@@ -10,19 +10,31 @@ export interface MenuUser {
 	isSeller: boolean;
 }
 
+/** Screen names, shared by the menu and the screens' headings. */
+export const SCREEN_NAMES = {
+	home: "Início",
+	enroll: "Meus Dados",
+	laps: "Voltas",
+	analytics: "Análise",
+	seller: "Revenda",
+	adm: "Pilotos e loggers",
+	sellerAdm: "Pilotos e revendedores",
+	hardware: "Loggers",
+} as const;
+
 export function menuItemsFor(user: MenuUser): MenuItem[] {
 	const items: MenuItem[] = [
-		{ to: "/user", label: "Home" },
-		{ to: "/enroll", label: "Meus Dados" },
-		{ to: "/laps", label: "Laps" },
-		{ to: "/analytics", label: "Analytics" },
+		{ to: "/user", label: SCREEN_NAMES.home },
+		{ to: "/enroll", label: SCREEN_NAMES.enroll },
+		{ to: "/laps", label: SCREEN_NAMES.laps },
+		{ to: "/analytics", label: SCREEN_NAMES.analytics },
 	];
-	if (user.isSeller) items.push({ to: "/seller", label: "Seller" });
+	if (user.isSeller) items.push({ to: "/seller", label: SCREEN_NAMES.seller });
 	if (user.isAdmin) {
 		items.push(
-			{ to: "/adm", label: "Adm" },
-			{ to: "/seller-adm", label: "Adm-Seller" },
-			{ to: "/hardware", label: "Hardware" },
+			{ to: "/adm", label: SCREEN_NAMES.adm },
+			{ to: "/seller-adm", label: SCREEN_NAMES.sellerAdm },
+			{ to: "/hardware", label: SCREEN_NAMES.hardware },
 		);
 	}
 	return items;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chooseTrack, datesOfTrack, initialChoice } from "./session-choice";
+import {
+	datesOfTrack,
+	mostRecentOfTrack,
+	mostRecentSession,
+	resolveSession,
+	sessionsNewestFirst,
+} from "./session-choice";
 
 const tracks = [
 	{
@@ -9,7 +15,13 @@ const tracks = [
 			{ sessionId: "s1", date: "2025-01-31", folder: "31012025" },
 		],
 	},
-	{ track: "Velopark", dates: [{ sessionId: "s3", date: "2024-12-10", folder: "10122024" }] },
+	{
+		track: "Velopark",
+		dates: [
+			{ sessionId: "s3", date: "2024-12-10", folder: "10122024" },
+			{ sessionId: "s4", date: "2025-02-01", folder: "01022025" },
+		],
+	},
 ];
 
 describe("session choice", () => {
@@ -18,12 +30,42 @@ describe("session choice", () => {
 		expect(datesOfTrack(tracks, "Nenhuma")).toEqual([]);
 	});
 
-	it("preselects the first track and its first date", () => {
-		expect(initialChoice(tracks)).toEqual({ track: "Interlagos", sessionId: "s1" });
-		expect(initialChoice([])).toEqual({ track: null, sessionId: null });
+	it("lists sessions newest first; the same day keeps the tree's track order", () => {
+		expect(sessionsNewestFirst(tracks).map((e) => e.date.sessionId)).toEqual([
+			"s2",
+			"s4",
+			"s1",
+			"s3",
+		]);
+		expect(mostRecentSession(tracks)?.date.sessionId).toBe("s2");
+		expect(mostRecentSession([])).toBeNull();
 	});
 
-	it("preselects the first date when the track changes", () => {
-		expect(chooseTrack(tracks, "Velopark")).toEqual({ track: "Velopark", sessionId: "s3" });
+	it("preselects a track's most recent date", () => {
+		expect(mostRecentOfTrack(tracks, "Velopark")?.date.sessionId).toBe("s4");
+		expect(mostRecentOfTrack(tracks, "Nenhuma")).toBeNull();
+	});
+
+	it("resolves the address: a named session, the most recent, or what is missing", () => {
+		expect(resolveSession(tracks, { track: "Velopark", date: "2024-12-10" })).toMatchObject({
+			kind: "session",
+			chosen: true,
+			entry: { track: "Velopark", date: { sessionId: "s3" } },
+		});
+		expect(resolveSession(tracks, { track: null, date: null })).toMatchObject({
+			kind: "session",
+			chosen: false,
+			entry: { date: { sessionId: "s2" } },
+		});
+		expect(resolveSession(tracks, { track: "Velopark", date: null })).toMatchObject({
+			kind: "session",
+			entry: { date: { sessionId: "s4" } },
+		});
+		expect(resolveSession(tracks, { track: "Velopark", date: "2020-01-01" })).toEqual({
+			kind: "missing",
+			track: "Velopark",
+			date: "2020-01-01",
+		});
+		expect(resolveSession([], { track: null, date: null })).toEqual({ kind: "none" });
 	});
 });

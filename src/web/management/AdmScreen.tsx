@@ -1,7 +1,9 @@
 import type { AdminUserRow } from "../../shared/api/admin";
 import { Page } from "../components/layout/Page";
+import { SCREEN_NAMES } from "../lib/menu";
 import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import "./management.css";
+import { handOverLosses } from "./consequences";
 import { cellText, flagText, loggerOwnerOptionLabel, personOptionLabel } from "./labels";
 import { useAdminHardware, useAdminUsers, useAssignHardwareToRider } from "./queries";
 import { RolesPanel } from "./RolesPanel";
@@ -24,6 +26,7 @@ const USER_COLUMNS: TableColumn<AdminUserRow>[] = [
 	{
 		key: "adm",
 		header: "Adm",
+		extra: true,
 		sortValue: (user) => user.isAdmin,
 		render: (user) => flagText(user.isAdmin),
 	},
@@ -42,6 +45,7 @@ const USER_COLUMNS: TableColumn<AdminUserRow>[] = [
 	{
 		key: "seller",
 		header: "Revendedor",
+		extra: true,
 		sortValue: (user) => user.isSeller,
 		render: (user) => flagText(user.isSeller),
 	},
@@ -49,6 +53,7 @@ const USER_COLUMNS: TableColumn<AdminUserRow>[] = [
 		// The network's name only: the password stays in its owner's "Meus Dados".
 		key: "wifi",
 		header: "Wi-Fi",
+		extra: true,
 		sortValue: (user) => user.wifiSsid,
 		render: (user) => cellText(user.wifiSsid),
 	},
@@ -66,7 +71,7 @@ export function AdmScreen() {
 	const assign = useAssignHardwareToRider();
 
 	return (
-		<Page title="Adm" subtitle="Pilotos e loggers" wide>
+		<Page title={SCREEN_NAMES.adm} subtitle="Entregar loggers, usuários e papéis" wide>
 			<AssignPanel
 				title="Entregar logger a um piloto"
 				hint="O logger passa a ser do piloto escolhido; quem estava com ele deixa de ter."
@@ -85,6 +90,16 @@ export function AdmScreen() {
 					testId: "adm-hardware",
 				}}
 				onAssign={(riderId, hardwareId) => assign.mutateAsync({ hardwareId, riderId })}
+				consequences={(riderId, hardwareId) => {
+					const rider = users.data?.find((u) => u.id === riderId);
+					const logger = hardware.data?.find((h) => h.id === hardwareId);
+					if (!rider || !logger) return null;
+					return {
+						title: `Entregar o logger ${logger.id} a ${rider.email}?`,
+						lines: handOverLosses(rider, logger),
+						confirmLabel: "Entregar",
+					};
+				}}
 			/>
 			<section className="card" aria-labelledby="adm-users-title">
 				<h2 id="adm-users-title">Usuários</h2>

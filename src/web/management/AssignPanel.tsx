@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../api/client";
 import { EmptyState, ErrorState } from "../components/ui/States";
+import { useSubmitOnce } from "../lib/use-submit-once";
+import { ConfirmDialog } from "./ConfirmDialog";
 
 export interface SelectOption {
 	value: string;
@@ -39,6 +41,14 @@ export function optionsFromQuery<T extends { id: string }>(
 	};
 }
 
+/** What an assignment takes from someone, said before it happens. */
+export interface Consequences {
+	title: string;
+	/** One sentence per loss: "paula@x deixa de ter o logger 1." */
+	lines: string[];
+	confirmLabel: string;
+}
+
 interface AssignPanelProps {
 	title: string;
 	hint?: string;
@@ -46,6 +56,8 @@ interface AssignPanelProps {
 	right: AssignSelect;
 	/** Performs the assignment; resolves once the lists are fresh again. */
 	onAssign: (left: string, right: string) => Promise<unknown>;
+	/** What the choice would take from someone; null or no lines: nothing to confirm. */
+	consequences?: (left: string, right: string) => Consequences | null;
 }
 
 /** How long "Cadastrado!" stays on the button. */
@@ -99,11 +111,20 @@ function SelectField({
  * Two selects and "Cadastrar": the button stays disabled until both have a value; after a
  * successful assignment it reads "Cadastrado!" for a moment while the lists refresh in place.
  */
-export function AssignPanel({ title, hint, left, right, onAssign }: AssignPanelProps) {
+export function AssignPanel({
+	title,
+	hint,
+	left,
+	right,
+	onAssign,
+	consequences,
+}: AssignPanelProps) {
 	const headingId = useId();
 	const [leftValue, setLeftValue] = useState("");
 	const [rightValue, setRightValue] = useState("");
-	const [pending, setPending] = useState(false);
+	const submission = useSubmitOnce();
+	const pending = submission.busy;
+	const [asking, setAsking] = useState<Consequences | null>(null);
 	const [done, setDone] = useState(false);
 	const [error, setError] = useState<unknown>(null);
 	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -124,21 +145,27 @@ export function AssignPanel({ title, hint, left, right, onAssign }: AssignPanelP
 
 	const ready = leftValue !== "" && rightValue !== "" && !pending;
 
-	async function submit() {
+	function assign() {
+		const [l, r] = [leftValue, rightValue];
+		void submission.run(async () => {
+			setError(null);
+			setDone(false);
+			clearTimeout(timer.current);
+			try {
+				await onAssign(l, r);
+				setDone(true);
+				timer.current = setTimeout(() => setDone(false), DONE_LABEL_MS);
+			} catch (caught) {
+				setError(caught);
+			}
+		});
+	}
+
+	function submit() {
 		if (!ready) return;
-		setPending(true);
-		setError(null);
-		setDone(false);
-		clearTimeout(timer.current);
-		try {
-			await onAssign(leftValue, rightValue);
-			setDone(true);
-			timer.current = setTimeout(() => setDone(false), DONE_LABEL_MS);
-		} catch (caught) {
-			setError(caught);
-		} finally {
-			setPending(false);
-		}
+		const losses = consequences?.(leftValue, rightValue) ?? null;
+		if (losses && losses.lines.length > 0) setAsking(losses);
+		else assign();
 	}
 
 	function choose(setter: (value: string) => void) {
@@ -156,7 +183,7 @@ export function AssignPanel({ title, hint, left, right, onAssign }: AssignPanelP
 				className="mg-assign"
 				onSubmit={(event) => {
 					event.preventDefault();
-					void submit();
+					submit();
 				}}
 			>
 				<SelectField spec={left} value={leftValue} onChange={choose(setLeftValue)} />
@@ -177,6 +204,22 @@ export function AssignPanel({ title, hint, left, right, onAssign }: AssignPanelP
 					{errorMessage(error)}
 				</p>
 			) : null}
+			<ConfirmDialog
+				open={asking !== null}
+				title={asking?.title ?? ""}
+				confirmLabel={asking?.confirmLabel ?? "Confirmar"}
+				onConfirm={() => {
+					setAsking(null);
+					assign();
+				}}
+				onCancel={() => setAsking(null)}
+			>
+				<ul className="mg-losses" data-testid="handover-consequences">
+					{asking?.lines.map((line) => (
+						<li key={line}>{line}</li>
+					))}
+				</ul>
+			</ConfirmDialog>
 		</section>
 	);
 }

@@ -30,29 +30,33 @@ export function AuditTable() {
 		body = <EmptyState text="Nenhuma alteração registrada." />;
 	else
 		body = (
-			// biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be reachable by keyboard to scroll it.
-			<section className="table-wrap" tabIndex={0} aria-labelledby={headingId}>
-				<table className="table mg-table--wrap" data-testid="audit-table">
-					<thead>
-						<tr>
-							<th scope="col">Quando</th>
-							<th scope="col">Quem</th>
-							<th scope="col">O quê</th>
-							<th scope="col">Para quem</th>
-						</tr>
-					</thead>
-					<tbody>
-						{audit.data.map((entry) => (
-							<tr key={entry.id}>
-								<td className="mg-nowrap num">{formatAbsoluteTime(entry.at)}</td>
-								<td>{auditActorText(entry.actorLabel)}</td>
-								<td>{auditActionText(entry.action)}</td>
-								<td>{auditTargetText(entry, emailOf)}</td>
+			<div className="data-table">
+				{/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must be reachable by keyboard to scroll it. */}
+				<section className="table-wrap" tabIndex={0} aria-labelledby={headingId}>
+					<table className="table mg-table mg-table--wrap" data-testid="audit-table">
+						<thead>
+							<tr>
+								<th scope="col">Quando</th>
+								<th scope="col">Quem</th>
+								<th scope="col">O quê</th>
+								<th scope="col">Para quem</th>
 							</tr>
-						))}
-					</tbody>
-				</table>
-			</section>
+						</thead>
+						<tbody>
+							{audit.data.map((entry) => (
+								<tr key={entry.id}>
+									<td className="mg-nowrap num" data-label="Quando">
+										{formatAbsoluteTime(entry.at)}
+									</td>
+									<td data-label="Quem">{auditActorText(entry.actorLabel)}</td>
+									<td data-label="O quê">{auditActionText(entry.action)}</td>
+									<td data-label="Para quem">{auditTargetText(entry, emailOf)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</section>
+			</div>
 		);
 
 	return (

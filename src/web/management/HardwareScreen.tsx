@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import type { AdminHardwareRow } from "../../shared/api/admin";
 import { errorMessage } from "../api/client";
 import { Page } from "../components/layout/Page";
+import { SCREEN_NAMES } from "../lib/menu";
 import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import { LastSeen } from "./LastSeen";
 import "./management.css";
 import { AuditTable } from "./AuditTable";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { loggerSellerLosses } from "./consequences";
 import { DeviceKeyBox } from "./DeviceKeyBox";
 import { cellText, loggerNameOptionLabel, sellerOptionLabel } from "./labels";
 import {
@@ -62,6 +64,7 @@ function hardwareColumns(
 		{
 			key: "version",
 			header: "Versão",
+			extra: true,
 			sortValue: (h) => h.firmwareVersion,
 			render: (h) => cellText(h.firmwareVersion),
 		},
@@ -75,7 +78,7 @@ function hardwareColumns(
 						type="button"
 						className="btn btn--small"
 						onClick={() => onRotate(h.id)}
-						aria-label={`${h.hasKey ? "Trocar" : "Gerar"} a chave do logger ${h.id}`}
+						aria-label={`${h.hasKey ? "Trocar" : "Gerar"} chave do logger ${h.id}`}
 					>
 						{h.hasKey ? "Trocar chave" : "Gerar chave"}
 					</button>
@@ -112,7 +115,7 @@ export function HardwareScreen() {
 	}
 
 	return (
-		<Page title="Hardware" subtitle="Loggers, revendedores e chaves" wide>
+		<Page title={SCREEN_NAMES.hardware} subtitle="Revendedores, chaves e cadastro" wide>
 			<AssignPanel
 				title="Definir revendedor do logger"
 				hint="O logger entra no estoque do revendedor escolhido."
@@ -131,6 +134,16 @@ export function HardwareScreen() {
 					testId: "hardware-seller",
 				}}
 				onAssign={(hardwareId, sellerId) => setSeller.mutateAsync({ hardwareId, sellerId })}
+				consequences={(hardwareId, sellerId) => {
+					const logger = hardware.data?.find((h) => h.id === hardwareId);
+					const seller = sellers.data?.find((u) => u.id === sellerId);
+					if (!logger || !seller) return null;
+					return {
+						title: `Passar o logger ${logger.id} ao estoque de ${seller.email}?`,
+						lines: loggerSellerLosses(logger, sellerId),
+						confirmLabel: "Passar",
+					};
+				}}
 			/>
 			<section className="card" aria-labelledby="hardware-table-title">
 				<h2 id="hardware-table-title">Loggers</h2>

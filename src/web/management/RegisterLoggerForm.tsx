@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { HARDWARE_ID_PATTERN } from "../../shared/api/admin";
 import { errorMessage } from "../api/client";
+import { useSubmitOnce } from "../lib/use-submit-once";
 import { useRegisterHardware } from "./queries";
 
 const ID_RULE = "De 1 a 64 letras, números, '-' ou '_'.";
@@ -18,21 +19,26 @@ export function RegisterLoggerForm({
 	const [hardwareId, setHardwareId] = useState("");
 	const [name, setName] = useState("");
 	const register = useRegisterHardware();
+	const submission = useSubmitOnce();
+	const pending = submission.busy || register.isPending;
 
 	const trimmedId = hardwareId.trim();
 	const idValid = HARDWARE_ID_PATTERN.test(trimmedId);
 	const showRule = trimmedId !== "" && !idValid;
 
-	async function submit() {
-		if (!idValid || register.isPending) return;
-		try {
-			const result = await register.mutateAsync({ id: trimmedId, name });
-			setHardwareId("");
-			setName("");
-			onRegistered(result.hardware.id, result.deviceKey);
-		} catch {
-			// The mutation keeps the error; it is shown below the form.
-		}
+	function submit() {
+		if (!idValid) return;
+		// A double click gets here twice before the button turns disabled: only one request leaves.
+		void submission.run(async () => {
+			try {
+				const result = await register.mutateAsync({ id: trimmedId, name });
+				setHardwareId("");
+				setName("");
+				onRegistered(result.hardware.id, result.deviceKey);
+			} catch {
+				// The mutation keeps the error; it is shown below the form.
+			}
+		});
 	}
 
 	return (
@@ -42,7 +48,7 @@ export function RegisterLoggerForm({
 				className="mg-assign"
 				onSubmit={(event) => {
 					event.preventDefault();
-					void submit();
+					submit();
 				}}
 			>
 				<div className="field mg-assign__field">
@@ -84,8 +90,8 @@ export function RegisterLoggerForm({
 					<button
 						type="submit"
 						className="btn btn--primary"
-						disabled={!idValid || register.isPending}
-						aria-busy={register.isPending}
+						disabled={!idValid || pending}
+						aria-busy={pending}
 					>
 						Registrar logger
 					</button>

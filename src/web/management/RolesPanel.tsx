@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AdminUserRow } from "../../shared/api/admin";
 import { errorMessage } from "../api/client";
+import { useSubmitOnce } from "../lib/use-submit-once";
 import { DONE_LABEL_MS } from "./AssignPanel";
 import { personOptionLabel } from "./labels";
 import { useCreateUser, useSetUserRoles } from "./queries";
@@ -43,6 +44,7 @@ function EditRoles({ users }: { users: AdminUserRow[] }) {
 	const [saved, setSaved] = useState(false);
 	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 	const save = useSetUserRoles();
+	const submission = useSubmitOnce();
 	const user = users.find((candidate) => candidate.id === userId);
 
 	useEffect(() => () => clearTimeout(timer.current), []);
@@ -54,16 +56,18 @@ function EditRoles({ users }: { users: AdminUserRow[] }) {
 	const changed =
 		user !== undefined && (user.isAdmin !== roles.isAdmin || user.isSeller !== roles.isSeller);
 
-	async function submit() {
-		if (!user || !changed || save.isPending) return;
-		try {
-			await save.mutateAsync({ userId: user.id, ...roles });
-			setSaved(true);
-			clearTimeout(timer.current);
-			timer.current = setTimeout(() => setSaved(false), DONE_LABEL_MS);
-		} catch {
-			// Shown below from the mutation's error.
-		}
+	function submit() {
+		if (!user || !changed) return;
+		void submission.run(async () => {
+			try {
+				await save.mutateAsync({ userId: user.id, ...roles });
+				setSaved(true);
+				clearTimeout(timer.current);
+				timer.current = setTimeout(() => setSaved(false), DONE_LABEL_MS);
+			} catch {
+				// Shown below from the mutation's error.
+			}
+		});
 	}
 
 	return (
@@ -73,7 +77,7 @@ function EditRoles({ users }: { users: AdminUserRow[] }) {
 				className="mg-stack"
 				onSubmit={(event) => {
 					event.preventDefault();
-					void submit();
+					submit();
 				}}
 			>
 				<div className="field">
@@ -104,7 +108,7 @@ function EditRoles({ users }: { users: AdminUserRow[] }) {
 					<button
 						type="submit"
 						className={saved ? "btn btn--primary mg-done" : "btn btn--primary"}
-						disabled={!changed || save.isPending}
+						disabled={!changed || submission.busy}
 					>
 						{saved ? "Salvo!" : "Salvar papéis"}
 					</button>
@@ -127,19 +131,22 @@ function PreCreateUser() {
 	const [roles, setRoles] = useState<Roles>({ isAdmin: false, isSeller: false });
 	const [created, setCreated] = useState<string | null>(null);
 	const create = useCreateUser();
+	const submission = useSubmitOnce();
 	// The server validates the address for real; this only keeps the button honest.
 	const plausible = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
-	async function submit() {
-		if (!plausible || create.isPending) return;
-		try {
-			const result = await create.mutateAsync({ email: email.trim(), ...roles });
-			setCreated(result.user.email);
-			setEmail("");
-			setRoles({ isAdmin: false, isSeller: false });
-		} catch {
-			// Shown below from the mutation's error.
-		}
+	function submit() {
+		if (!plausible) return;
+		void submission.run(async () => {
+			try {
+				const result = await create.mutateAsync({ email: email.trim(), ...roles });
+				setCreated(result.user.email);
+				setEmail("");
+				setRoles({ isAdmin: false, isSeller: false });
+			} catch {
+				// Shown below from the mutation's error.
+			}
+		});
 	}
 
 	return (
@@ -150,7 +157,7 @@ function PreCreateUser() {
 				className="mg-stack"
 				onSubmit={(event) => {
 					event.preventDefault();
-					void submit();
+					submit();
 				}}
 			>
 				<div className="field">
@@ -175,7 +182,7 @@ function PreCreateUser() {
 					<button
 						type="submit"
 						className="btn btn--primary"
-						disabled={!plausible || create.isPending}
+						disabled={!plausible || submission.busy}
 					>
 						Pré-cadastrar
 					</button>

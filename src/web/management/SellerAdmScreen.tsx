@@ -1,7 +1,9 @@
 import type { AdminUserRow } from "../../shared/api/admin";
 import { Page } from "../components/layout/Page";
+import { SCREEN_NAMES } from "../lib/menu";
 import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import "./management.css";
+import { riderSellerLosses } from "./consequences";
 import { cellText, personOptionLabel, sellerOptionLabel } from "./labels";
 import { useAdminSellers, useAdminUsers, useSetRiderSeller } from "./queries";
 import { SortableTable, type TableColumn } from "./SortableTable";
@@ -29,7 +31,7 @@ export function SellerAdmScreen() {
 	const linked = users.data?.filter((user) => user.sellerId !== null);
 
 	return (
-		<Page title="Adm-Seller" subtitle="Pilotos e revendedores" wide>
+		<Page title={SCREEN_NAMES.sellerAdm} subtitle="Cada piloto com seu revendedor" wide>
 			<AssignPanel
 				title="Vincular piloto a revendedor"
 				hint="O piloto passa a ser cliente do revendedor escolhido."
@@ -48,6 +50,16 @@ export function SellerAdmScreen() {
 					testId: "selleradm-rider",
 				}}
 				onAssign={(sellerId, riderId) => setSeller.mutateAsync({ riderId, sellerId })}
+				consequences={(sellerId, riderId) => {
+					const rider = users.data?.find((u) => u.id === riderId);
+					const seller = sellers.data?.find((u) => u.id === sellerId);
+					if (!rider || !seller) return null;
+					return {
+						title: `Vincular ${rider.email} a ${seller.email}?`,
+						lines: riderSellerLosses(rider, sellerId),
+						confirmLabel: "Vincular",
+					};
+				}}
 			/>
 			<section className="card" aria-labelledby="selleradm-linked-title">
 				<h2 id="selleradm-linked-title">Pilotos com revendedor</h2>

@@ -1,8 +1,10 @@
 import type { SellerRiderRow, SellerStockRow } from "../../shared/api/admin";
 import { Page } from "../components/layout/Page";
+import { SCREEN_NAMES } from "../lib/menu";
 import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import { LastSeen } from "./LastSeen";
 import "./management.css";
+import { stockHandOverLosses } from "./consequences";
 import { cellText, personOptionLabel, stockOptionLabel } from "./labels";
 import { useAssignFromStock, useSellerRiders, useSellerStock } from "./queries";
 import { SortableTable, type TableColumn } from "./SortableTable";
@@ -43,6 +45,7 @@ function stockColumns(now: Date): TableColumn<SellerStockRow>[] {
 		{
 			key: "version",
 			header: "Versão",
+			extra: true,
 			sortValue: (h) => h.firmwareVersion,
 			render: (h) => cellText(h.firmwareVersion),
 		},
@@ -56,7 +59,7 @@ export function SellerScreen() {
 	const now = useNow();
 
 	return (
-		<Page title="Seller" subtitle="Sua revenda" wide>
+		<Page title={SCREEN_NAMES.seller} subtitle="Seus pilotos e seu estoque" wide>
 			<AssignPanel
 				title="Entregar logger do estoque"
 				hint="Escolha um dos seus pilotos e um logger do seu estoque."
@@ -75,6 +78,15 @@ export function SellerScreen() {
 					testId: "seller-stock",
 				}}
 				onAssign={(riderId, hardwareId) => assign.mutateAsync({ hardwareId, riderId })}
+				consequences={(riderId, hardwareId) => {
+					const rider = riders.data?.find((r) => r.id === riderId);
+					if (!rider) return null;
+					return {
+						title: `Entregar o logger ${hardwareId} a ${rider.email}?`,
+						lines: stockHandOverLosses(rider, hardwareId),
+						confirmLabel: "Entregar",
+					};
+				}}
 			/>
 
 			<section className="card" aria-labelledby="seller-riders-title">

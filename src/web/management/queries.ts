@@ -15,6 +15,7 @@ import {
 	setAdminUserRoles,
 	setAdminUserSeller,
 } from "../../shared/api/admin";
+import { getAdminOverview } from "../../shared/api/overview";
 import { callApi } from "../api/client";
 
 /**
@@ -28,6 +29,7 @@ export const managementKeys = {
 	sellers: ["admin", "sellers"] as const,
 	hardware: ["admin", "hardware"] as const,
 	audit: (limit: number) => ["admin", "audit", limit] as const,
+	overview: (since: string) => ["admin", "overview", since] as const,
 	sellerRiders: ["seller", "riders"] as const,
 	sellerStock: ["seller", "stock"] as const,
 };
@@ -76,6 +78,15 @@ export function useAdminAudit(limit: number, enabled = true) {
 		queryKey: managementKeys.audit(limit),
 		queryFn: async () => (await callApi(listAdminAudit, { query: { limit } })).entries,
 		enabled,
+		...FRESH,
+	});
+}
+
+/** The admin's home; `since` is the start of the viewer's day. */
+export function useAdminOverview(since: string) {
+	return useQuery({
+		queryKey: managementKeys.overview(since),
+		queryFn: () => callApi(getAdminOverview, { query: { since } }),
 		...FRESH,
 	});
 }

@@ -1,30 +1,54 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
+import { Link } from "react-router";
+import type { LapView } from "../../shared/api/sessions";
 import { useCurrentUser, useLapPath, useSession } from "../api/hooks";
 import type { ColourBy } from "../canvas/scene";
 import { Page } from "../components/layout/Page";
 import { PathViewer } from "../components/session/PathViewer";
+import { SessionHealthNotice } from "../components/session/SessionHealthNotice";
 import { SessionPicker } from "../components/session/SessionPicker";
+import { SessionSelectionStates } from "../components/session/SessionSelectionStates";
+import {
+	selectionOf,
+	type TreeDate,
+	useSessionSelection,
+} from "../components/session/use-session-selection";
 import { EmptyState, ErrorState, LoadingState, SkeletonLines } from "../components/ui/States";
-import { formatLapTime, loggerLabel } from "../lib/format";
+import { formatDateLabel, formatLapTime, loggerLabel } from "../lib/format";
+import { lapSummaryText } from "../lib/lap-summary";
+import { SCREEN_NAMES } from "../lib/menu";
+import { selectionHref } from "../lib/selection-url";
+import type { SessionEntry } from "../lib/session-choice";
 import { SessionFigures } from "./analytics/SessionFigures";
 import "./analytics.css";
 
 const LapCharts = lazy(() => import("./analytics/LapCharts"));
 
-function LapDetail({
+const LAP_COLOUR = "#c62828";
+
+/**
+ * One lap: its charts and its map. The charts take a list of laps, so a compared lap is one
+ * more entry.
+ */
+function LapAnalysis({
 	sessionId,
 	lap,
+	where,
+	best,
 	colourBy,
 }: {
 	sessionId: string;
-	lap: number;
+	lap: LapView;
+	where: string;
+	best: boolean;
 	colourBy: ColourBy;
 }) {
-	const path = useLapPath(sessionId, lap);
+	const path = useLapPath(sessionId, lap.number);
+	const colourWord = colourBy === "speed" ? "velocidade" : "inclinação";
 	return (
-		<>
-			<section className="card" aria-label="Gráficos da volta">
-				<h2>Volta {lap}: velocidade e inclinação</h2>
+		<div className="analytics-lap">
+			<section className="card" aria-labelledby="analytics-charts-title">
+				<h2 id="analytics-charts-title">Volta {lap.number}: velocidade e inclinação</h2>
 				{path.isPending ? <LoadingState text="Carregando os dados da volta…" /> : null}
 				{path.isError ? (
 					<ErrorState
@@ -38,65 +62,74 @@ function LapDetail({
 						<EmptyState text="Esta volta não tem pontos de GPS." />
 					) : (
 						<Suspense fallback={<LoadingState text="Carregando os gráficos…" />}>
-							<LapCharts path={path.data.path} />
+							<LapCharts
+								laps={[{ label: `Volta ${lap.number}`, colour: LAP_COLOUR, path: path.data.path }]}
+							/>
 						</Suspense>
 					)
 				) : null}
 			</section>
-			<section className="card" aria-label="Mapa da volta">
-				<h2>Mapa da volta {lap}</h2>
+			<section className="card" aria-labelledby="analytics-map-title">
+				<h2 id="analytics-map-title">Mapa da volta {lap.number}</h2>
 				<PathViewer
-					selection={{ kind: "lap", sessionId, lap }}
+					sessionId={sessionId}
+					lap={lap.number}
 					colourBy={colourBy}
-					title={`Mapa da volta ${lap} colorido por ${colourBy === "speed" ? "velocidade" : "inclinação"}`}
+					label={`${lapSummaryText(lap, where, best)} Cores por ${colourWord}.`}
 				/>
 			</section>
-		</>
+		</div>
 	);
 }
 
-/** GPS analytics of one session: figures, the chosen lap's charts and its map. */
-export default function AnalyticsPage() {
-	const user = useCurrentUser();
+function SessionAnalytics({
+	entry,
+	lap,
+	onLap,
+}: {
+	entry: SessionEntry<TreeDate>;
+	lap: number | null;
+	onLap: (lap: number) => void;
+}) {
 	const id = useId();
-	const [sessionId, setSessionId] = useState<string | null>(null);
-	const [lap, setLap] = useState<number | null>(null);
+	const session = useSession(entry.date.sessionId);
 	const [colourBy, setColourBy] = useState<ColourBy>("speed");
-	const session = useSession(sessionId);
-	const data = session.data;
-
-	// A newly loaded session opens on its best lap.
-	useEffect(() => {
-		if (data) setLap(data.summary?.bestLap?.number ?? data.laps[0]?.number ?? null);
-	}, [data]);
-
-	const hasRows = data !== undefined && data.laps.length > 0 && data.summary !== null;
-	return (
-		<Page title="Seleção de Laps" subtitle={<>Analytics · {loggerLabel(user?.hardwareId)}</>} wide>
-			<SessionPicker
-				onLoad={(next) => {
-					setSessionId(next);
-					if (next !== sessionId) setLap(null);
-				}}
+	if (session.isPending) return <SkeletonLines lines={6} label="Carregando a análise…" />;
+	if (session.isError) {
+		return (
+			<ErrorState
+				what="Não foi possível carregar a análise."
+				error={session.error}
+				onRetry={() => void session.refetch()}
 			/>
-			{sessionId !== null && session.isPending ? (
-				<SkeletonLines lines={6} label="Carregando a análise…" />
-			) : null}
-			{session.isError ? (
-				<ErrorState
-					what="Não foi possível carregar a análise."
-					error={session.error}
-					onRetry={() => void session.refetch()}
+		);
+	}
+	const { session: info, laps, summary } = session.data;
+	const where = `${info.track}, ${formatDateLabel(info.folder)}`;
+	const bestNumber = summary?.bestLap?.number ?? null;
+	const chosen = laps.find((l) => l.number === lap) ?? null;
+	return (
+		<section aria-labelledby={`${id}-title`}>
+			<h2 id={`${id}-title`} className="session-title" data-testid="session-title">
+				{info.track} · {formatDateLabel(info.folder)}
+				<span className="session-title__meta">
+					{laps.length === 1 ? "1 volta" : `${laps.length} voltas`}
+				</span>
+			</h2>
+			<SessionHealthNotice date={entry.date} />
+			{laps.length === 0 || !summary ? (
+				<EmptyState
+					text={
+						entry.date.status === "failed"
+							? "Não há voltas para analisar nesta sessão."
+							: "Esta sessão ainda não tem voltas para analisar."
+					}
 				/>
-			) : null}
-			{sessionId === null || (data !== undefined && !hasRows) ? (
-				<EmptyState text="Selecione pista e data." />
-			) : null}
-			{hasRows && data.summary ? (
+			) : (
 				<>
 					<section className="card" aria-labelledby={`${id}-figures`}>
-						<h2 id={`${id}-figures`}>Resumo da sessão</h2>
-						<SessionFigures summary={data.summary} />
+						<h3 id={`${id}-figures`}>Resumo da sessão</h3>
+						<SessionFigures summary={summary} />
 					</section>
 					<div className="analytics-controls">
 						<div className="picker__field">
@@ -104,12 +137,14 @@ export default function AnalyticsPage() {
 							<select
 								id={`${id}-lap`}
 								className="select"
-								value={lap ?? ""}
-								onChange={(event) => setLap(Number(event.target.value))}
+								value={chosen?.number ?? ""}
+								onChange={(event) => onLap(Number(event.target.value))}
 							>
-								{data.laps.map((l) => (
+								{chosen ? null : <option value="">Selecione a volta</option>}
+								{laps.map((l) => (
 									<option key={l.number} value={l.number}>
 										Volta {l.number} — {formatLapTime(l.timeMs)}
+										{l.number === bestNumber ? " (melhor)" : ""}
 									</option>
 								))}
 							</select>
@@ -136,11 +171,82 @@ export default function AnalyticsPage() {
 							</label>
 						</fieldset>
 					</div>
-					{lap !== null && sessionId !== null ? (
-						<LapDetail sessionId={sessionId} lap={lap} colourBy={colourBy} />
+					{chosen ? (
+						<LapAnalysis
+							key={chosen.number}
+							sessionId={info.id}
+							lap={chosen}
+							where={where}
+							best={chosen.number === bestNumber}
+							colourBy={colourBy}
+						/>
+					) : lap !== null ? (
+						<div className="state state--error" role="alert">
+							<span className="state__text">
+								<strong>A volta {lap} não existe nesta sessão.</strong>
+							</span>
+							{bestNumber !== null ? (
+								<Link
+									className="btn btn--small"
+									to={selectionHref("/analytics", selectionOf(entry.track, entry.date, bestNumber))}
+								>
+									Ver a melhor volta
+								</Link>
+							) : null}
+						</div>
 					) : null}
 				</>
+			)}
+		</section>
+	);
+}
+
+/** GPS analytics of the session in the address: figures, the lap's charts and its map. */
+export default function AnalyticsPage() {
+	const user = useCurrentUser();
+	const { tree, url, resolved, select } = useSessionSelection((r, u) => {
+		if (r.kind !== "session") return null;
+		const lap = u.lap ?? r.entry.date.bestLap?.number ?? null;
+		return !r.chosen || lap !== u.lap ? selectionOf(r.entry.track, r.entry.date, lap) : null;
+	});
+	const entry = resolved?.kind === "session" ? resolved.entry : null;
+	const session = useSession(entry?.date.sessionId ?? null);
+
+	return (
+		<Page
+			title="Seleção de Laps"
+			subtitle={<>Análise · {loggerLabel(user?.hardwareId)}</>}
+			documentTitle={SCREEN_NAMES.analytics}
+			wide
+		>
+			{tree.data && tree.data.tracks.length > 0 ? (
+				<SessionPicker
+					tracks={tree.data.tracks}
+					track={entry?.track ?? url.track}
+					date={entry?.date.date ?? url.date}
+					onChoose={(track, date) => select({ track, date, lap: null })}
+					onReload={() => {
+						void tree.refetch();
+						if (entry) void session.refetch();
+					}}
+					reloading={tree.isFetching || session.isFetching}
+				/>
 			) : null}
+			<SessionSelectionStates
+				tree={tree}
+				resolved={resolved}
+				path="/analytics"
+				noSessionsText="Selecione pista e data. Ainda não há sessões gravadas: quando o logger enviar uma, a análise aparece aqui."
+			>
+				{(found) => (
+					<SessionAnalytics
+						key={found.date.sessionId}
+						entry={found}
+						lap={url.lap}
+						onLap={(lap) => select(selectionOf(found.track, found.date, lap))}
+					/>
+				)}
+			</SessionSelectionStates>
 		</Page>
 	);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { useProfile, useUpdateProfile } from "../api/hooks";
+import { useLocation, useNavigate } from "react-router";
+import { useCurrentUser, useProfile, useUpdateProfile } from "../api/hooks";
+import { enrollRedirectOf } from "../app/guards";
 import { Page } from "../components/layout/Page";
 import { ErrorState, SkeletonLines } from "../components/ui/States";
 import {
@@ -9,6 +10,7 @@ import {
 	type ProfileField,
 	type ProfileValues,
 } from "../lib/profile-form";
+import { useSubmitOnce } from "../lib/use-submit-once";
 import "./enroll.css";
 
 interface FieldSpec {
@@ -26,9 +28,10 @@ const FIELDS: FieldSpec[] = [
 	{ name: "bikeNumber", label: "Número da moto", autoComplete: "off", maxLength: 10 },
 ];
 
-function ProfileForm({ initial }: { initial: ProfileValues }) {
+function ProfileForm({ initial, next }: { initial: ProfileValues; next: string }) {
 	const navigate = useNavigate();
 	const save = useUpdateProfile();
+	const submission = useSubmitOnce();
 	const [values, setValues] = useState(initial);
 	const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
 	const [showPassword, setShowPassword] = useState(false);
@@ -36,9 +39,18 @@ function ProfileForm({ initial }: { initial: ProfileValues }) {
 
 	const onSubmit = (event: React.FormEvent) => {
 		event.preventDefault();
-		if (!check.data || save.isPending) return;
-		save.mutate(check.data, { onSuccess: () => navigate("/user") });
+		const data = check.data;
+		if (!data) return;
+		void submission.run(async () => {
+			try {
+				await save.mutateAsync(data);
+				navigate(next);
+			} catch {
+				// Shown below the form from the mutation's error.
+			}
+		});
 	};
+	const pending = submission.busy || save.isPending;
 
 	return (
 		<form className="card enroll" onSubmit={onSubmit} noValidate>
@@ -91,9 +103,10 @@ function ProfileForm({ initial }: { initial: ProfileValues }) {
 			<button
 				type="submit"
 				className="btn btn--primary btn--block"
-				disabled={!check.valid || save.isPending}
+				disabled={!check.valid || pending}
+				aria-busy={pending}
 			>
-				{save.isPending ? "Salvando…" : "Salvar"}
+				{pending ? "Salvando…" : "Salvar"}
 			</button>
 		</form>
 	);
@@ -102,6 +115,9 @@ function ProfileForm({ initial }: { initial: ProfileValues }) {
 /** "Meus Dados": what the logger uses to upload (Wi-Fi) and to show (pilot name, bike number). */
 export default function EnrollPage() {
 	const profile = useProfile();
+	const user = useCurrentUser();
+	const redirect = enrollRedirectOf(useLocation().state);
+	const firstTime = user?.needsEnrollment === true;
 	const [initial, setInitial] = useState<ProfileValues | null>(null);
 
 	useEffect(() => {
@@ -113,10 +129,18 @@ export default function EnrollPage() {
 
 	return (
 		<Page title="Meus Dados">
-			<p className="enroll__intro">
-				O logger usa estes dados para enviar suas sessões pelo Wi-Fi e para mostrar seu nome e
-				número.
-			</p>
+			{redirect || firstTime ? (
+				<div className="notice notice--info" role="status" data-testid="enroll-why">
+					<strong>Falta pouco para ver suas voltas.</strong> Antes, preencha Meus Dados: o logger
+					usa o Wi-Fi abaixo para enviar as sessões gravadas, e o nome e o número para mostrar quem
+					está pilotando.
+				</div>
+			) : (
+				<p className="enroll__intro">
+					O logger usa estes dados para enviar suas sessões pelo Wi-Fi e para mostrar seu nome e
+					número.
+				</p>
+			)}
 			{profile.isPending ? <SkeletonLines lines={6} label="Carregando seus dados…" /> : null}
 			{profile.isError ? (
 				<ErrorState
@@ -125,7 +149,7 @@ export default function EnrollPage() {
 					onRetry={() => void profile.refetch()}
 				/>
 			) : null}
-			{initial ? <ProfileForm initial={initial} /> : null}
+			{initial ? <ProfileForm initial={initial} next={redirect?.from ?? "/user"} /> : null}
 		</Page>
 	);
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { queryKeys } from "../api/hooks";
 import logoUrl from "../assets/logo.svg";
+import { useDocumentTitle } from "../lib/use-document-title";
 import "./login.css";
 
 const POPUP_URL = "/auth/login?popup=1";
@@ -47,6 +48,7 @@ export default function LoginPage() {
 	const settledRef = useRef(false);
 	const cleanupRef = useRef<() => void>(() => {});
 	const error = loginErrorText(params.get("erro"));
+	useDocumentTitle("Entrar");
 
 	useEffect(() => () => cleanupRef.current(), []);
 
@@ -90,6 +92,7 @@ export default function LoginPage() {
 	return (
 		<main className="login">
 			<div className="login__card">
+				<h1 className="visually-hidden">Entrar no lapsix</h1>
 				<img className="login__logo" src={logoUrl} alt="lapsix" width={240} height={80} />
 				<p className="login__tagline">Tempos de volta e telemetria do seu logger GPS.</p>
 				{error ? (

@@ -10,7 +10,7 @@ export default function MakePage() {
 	const paths = useMemo(() => [fixedDemoLap()], []);
 	const points = paths[0]?.lat.length ?? 0;
 	return (
-		<Page title="Canvas de teste" subtitle={`Volta de demonstração · ${points} pontos`}>
+		<Page title="Traçado de teste" subtitle={`Volta de demonstração · ${points} pontos`}>
 			<section className="card">
 				<TrackCanvas
 					paths={paths}

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { useDocumentTitle } from "../lib/use-document-title";
 
 export default function NotFoundPage() {
+	useDocumentTitle("Página não encontrada");
 	return (
 		<main className="page page--center">
 			<div className="card">

@@ -52,7 +52,7 @@ describe("lapsix hardware add", () => {
 		const result = await run("A7F3");
 		expect(result.code).toBe(1);
 		expect(result.stdout).toBe("");
-		expect(result.stderr).toBe('lapsix hardware add: Já existe um hardware com o código "A7F3".\n');
+		expect(result.stderr).toBe('lapsix hardware add: Já existe um logger com o código "A7F3".\n');
 		expect((await hardwareRow("A7F3"))?.device_key_hash).toBe(before?.device_key_hash);
 	});
 

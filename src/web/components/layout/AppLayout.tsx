@@ -46,6 +46,9 @@ export function AppLayout() {
 	if (!user) return null;
 	return (
 		<div className={menuOpen ? "app app--menu-open" : "app"}>
+			<a className="skip-link" href="#conteudo">
+				Pular para o conteúdo
+			</a>
 			<Header
 				user={user}
 				menuOpen={menuOpen}
@@ -62,7 +65,7 @@ export function AppLayout() {
 					onClick={() => setMenuOpen(false)}
 				/>
 			) : null}
-			<main className="app-main" id="conteudo">
+			<main className="app-main" id="conteudo" tabIndex={-1}>
 				<Suspense fallback={<LoadingState text="Carregando a página…" />} key={location.pathname}>
 					<Outlet />
 				</Suspense>

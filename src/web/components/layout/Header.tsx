@@ -6,7 +6,7 @@ import { loggerLabel } from "../../lib/format";
 import { Avatar } from "./Avatar";
 
 /**
- * The fixed top bar: the menu toggle on the left; photo, name, logger code and "Logout" on the
+ * The fixed top bar: the menu toggle on the left; photo, name, logger code and "Sair" on the
  * right.
  */
 export function Header({
@@ -51,9 +51,12 @@ export function Header({
 					<span className="app-header__name" data-testid="header-name">
 						{name}
 					</span>
-					<span className="app-header__logger" data-testid="header-logger">
-						{loggerLabel(user.hardwareId)}
-					</span>
+					{/* Admins and sellers work without a logger of their own: no "Sem logger" for them. */}
+					{user.hardwareId || !(user.isAdmin || user.isSeller) ? (
+						<span className="app-header__logger" data-testid="header-logger">
+							{loggerLabel(user.hardwareId)}
+						</span>
+					) : null}
 				</span>
 				<button
 					type="button"
@@ -61,7 +64,7 @@ export function Header({
 					onClick={onLogout}
 					disabled={logout.isPending}
 				>
-					Logout
+					Sair
 				</button>
 			</div>
 			{logout.isError ? (

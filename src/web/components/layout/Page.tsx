@@ -1,19 +1,26 @@
 import type { ReactNode } from "react";
+import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** A screen's main column: its heading (with an optional subtitle) and content. */
+/**
+ * A screen's main column: its heading (with an optional subtitle) and content. The tab's title
+ * follows the heading unless `documentTitle` says otherwise.
+ */
 export function Page({
 	title,
 	subtitle,
 	actions,
 	children,
 	wide = false,
+	documentTitle,
 }: {
 	title: string;
 	subtitle?: ReactNode;
 	actions?: ReactNode;
 	children?: ReactNode;
 	wide?: boolean;
+	documentTitle?: string;
 }) {
+	useDocumentTitle(documentTitle ?? title);
 	return (
 		<div className={wide ? "page page--wide" : "page"}>
 			<div className="page__head">

@@ -1,102 +1,179 @@
-import { useMemo, useState } from "react";
+import { useTable } from "@tanstack/react-table";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { Link } from "react-router";
 import type { LapView } from "../../../shared/api/sessions";
 import { formatEntry, formatLapTime, formatMetres, sectorTimeText } from "../../lib/format";
+import { bestSectorTimes } from "../../lib/lap-table";
 import {
-	bestLapNumber,
-	bestSectorTimes,
-	DEFAULT_LAP_SORT,
-	type LapSortColumn,
-	sortLaps,
-} from "../../lib/lap-table";
-import { ariaSort, nextSortState, type SortState, sortIndicator } from "../../lib/sort";
+	ariaSortOf,
+	SORTING_OPTIONS,
+	type SortedRow,
+	sortArrowOf,
+	sortedBy,
+	sortingFeatures,
+} from "../../lib/table-sort";
 
-function SortHeader({
-	column,
-	label,
-	sort,
-	onSort,
-	numeric,
-}: {
-	column: LapSortColumn;
-	label: string;
-	sort: SortState<LapSortColumn>;
-	onSort: (column: LapSortColumn) => void;
-	numeric?: boolean;
-}) {
+/** The spec's columns: # (sortable), Bateria, Tempo (sortable), Distância (sortable), Entrada, Setores. */
+const COLUMNS = [
+	{ id: "number", header: "#", ...sortedBy((lap: LapView) => lap.number) },
+	{ id: "battery", header: "Bateria" },
+	{ id: "time", header: "Tempo", ...sortedBy((lap: LapView) => lap.timeMs) },
+	{ id: "distance", header: "Distância", ...sortedBy((lap: LapView) => lap.distanceM) },
+	{ id: "entry", header: "Entrada" },
+	{ id: "sectors", header: "Setores" },
+];
+
+const NUMERIC = new Set(["number", "time", "distance"]);
+
+function Sectors({ lap, best }: { lap: LapView; best: Map<number, number> }) {
+	if (lap.sectors.length === 0) return <span className="lap-table__none">—</span>;
 	return (
-		<th
-			scope="col"
-			aria-sort={ariaSort(sort, column)}
-			className={numeric ? "table__num" : undefined}
-		>
-			<button type="button" className="table__sort" onClick={() => onSort(column)}>
-				{label}
-				<span className="table__arrow" aria-hidden="true">
-					{sortIndicator(sort, column)}
-				</span>
-			</button>
-		</th>
+		<span className="sector-list">
+			{lap.sectors.map((sector) => {
+				const isBest = best.get(sector.number) === sector.timeMs;
+				return (
+					<span
+						key={sector.number}
+						className={isBest ? "sector sector--best" : "sector"}
+						title={isBest ? "Melhor tempo deste setor" : undefined}
+					>
+						<span className="sector__n">S{sector.number}</span>
+						<span className="sector__t num">{sectorTimeText(sector)}</span>
+						<span className="sector__m num">{formatMetres(sector.distanceM)}</span>
+						{isBest ? <span className="visually-hidden"> (melhor setor)</span> : null}
+					</span>
+				);
+			})}
+		</span>
 	);
 }
 
-/** # | Bateria | Tempo | Distância | Entrada | Setores, with the best lap and best sectors marked. */
-export function LapTable({ laps }: { laps: readonly LapView[] }) {
-	const [sort, setSort] = useState<SortState<LapSortColumn>>(DEFAULT_LAP_SORT);
-	const rows = useMemo(() => sortLaps(laps, sort), [laps, sort]);
-	const best = useMemo(() => bestLapNumber(laps), [laps]);
+/**
+ * The laps of a session: # | Bateria | Tempo | Distância | Entrada | Setores, the best lap and the
+ * best sectors marked, sortable by #, Tempo and Distância. Wide, a table; narrow (a phone), each
+ * lap is a compact block with its sectors below its time, under a header that stays in view.
+ * `lapHref` makes the lap number a link (to the lap's analysis).
+ */
+export function LapTable({
+	laps,
+	bestLap,
+	selectedLap = null,
+	lapHref,
+}: {
+	laps: LapView[];
+	/** The session's best lap as the server computed it. */
+	bestLap: number | null;
+	selectedLap?: number | null;
+	lapHref?: (lap: number) => string;
+}) {
+	const table = useTable({
+		features: sortingFeatures,
+		...SORTING_OPTIONS,
+		columns: COLUMNS,
+		data: laps,
+	});
 	const bestSectors = useMemo(() => bestSectorTimes(laps), [laps]);
-	const onSort = (column: LapSortColumn) => setSort((s) => nextSortState(s, column));
+	const selectedRow = useRef<HTMLTableRowElement>(null);
+
+	// A lap named in the address is brought into view once its table is there.
+	useEffect(() => {
+		if (selectedLap !== null) selectedRow.current?.scrollIntoView({ block: "center" });
+	}, [selectedLap]);
+
+	const cell = (row: SortedRow<LapView>, id: string): ReactNode => {
+		const lap = row.original;
+		switch (id) {
+			case "number":
+				return (
+					<>
+						{lapHref ? (
+							<Link to={lapHref(lap.number)} aria-label={`Analisar a volta ${lap.number}`}>
+								{lap.number}
+							</Link>
+						) : (
+							lap.number
+						)}
+						{lap.number === bestLap ? <span className="lap-table__tag">melhor</span> : null}
+					</>
+				);
+			case "battery":
+				return lap.battery;
+			case "time":
+				return formatLapTime(lap.timeMs);
+			case "distance":
+				return formatMetres(lap.distanceM);
+			case "entry":
+				return formatEntry(lap.entry);
+			default:
+				return <Sectors lap={lap} best={bestSectors} />;
+		}
+	};
 
 	return (
-		<div className="table-wrap">
+		<div className="lap-table-wrap">
 			<table className="table lap-table" data-testid="lap-table">
 				<caption className="visually-hidden">
 					Voltas da sessão; a melhor volta e os melhores setores em destaque.
 				</caption>
 				<thead>
 					<tr>
-						<SortHeader column="number" label="#" sort={sort} onSort={onSort} numeric />
-						<th scope="col">Bateria</th>
-						<SortHeader column="time" label="Tempo" sort={sort} onSort={onSort} numeric />
-						<SortHeader column="distance" label="Distância" sort={sort} onSort={onSort} numeric />
-						<th scope="col">Entrada</th>
-						<th scope="col">Setores</th>
+						{table.getHeaderGroups()[0]!.headers.map((header) => {
+							const column = header.column;
+							const label = COLUMNS.find((c) => c.id === column.id)!.header;
+							const className = `lap-table__${column.id}${NUMERIC.has(column.id) ? " table__num" : ""}`;
+							return (
+								<th
+									key={header.id}
+									scope="col"
+									aria-sort={ariaSortOf(column)}
+									className={className}
+								>
+									{column.getCanSort() ? (
+										<button
+											type="button"
+											className="table__sort"
+											onClick={() => column.toggleSorting()}
+										>
+											{label}
+											<span className="table__arrow" aria-hidden="true">
+												{sortArrowOf(column)}
+											</span>
+										</button>
+									) : (
+										label
+									)}
+								</th>
+							);
+						})}
 					</tr>
 				</thead>
 				<tbody>
-					{rows.map((lap) => (
-						<tr key={lap.number} className={lap.number === best ? "lap-table__best" : undefined}>
-							<td className="table__num">
-								{lap.number === best ? <span className="lap-table__tag">melhor</span> : null}
-								{lap.number}
-							</td>
-							<td>{lap.battery}</td>
-							<td className="table__num" data-testid="lap-time">
-								{formatLapTime(lap.timeMs)}
-							</td>
-							<td className="table__num">{formatMetres(lap.distanceM)}</td>
-							<td className="num">{formatEntry(lap.entry)}</td>
-							<td>
-								<span className="lap-table__sectors">
-									{lap.sectors.map((sector) => {
-										const isBest = bestSectors.get(sector.number) === sector.timeMs;
-										return (
-											<span
-												key={sector.number}
-												className={isBest ? "sector sector--best" : "sector"}
-												title={isBest ? "Melhor tempo deste setor" : undefined}
-											>
-												<span className="sector__n">S{sector.number}</span>
-												<span className="sector__t num">{sectorTimeText(sector)}</span>
-												<span className="sector__m num">{formatMetres(sector.distanceM)}</span>
-											</span>
-										);
-									})}
-									{lap.sectors.length === 0 ? <span className="lap-table__none">—</span> : null}
-								</span>
-							</td>
-						</tr>
-					))}
+					{table.getRowModel().rows.map((row) => {
+						const lap = row.original;
+						const classes = [
+							lap.number === bestLap ? "lap-table__best" : "",
+							lap.number === selectedLap ? "is-selected" : "",
+						].join(" ");
+						return (
+							<tr
+								key={lap.number}
+								className={classes.trim() || undefined}
+								ref={lap.number === selectedLap ? selectedRow : undefined}
+								aria-current={lap.number === selectedLap ? "true" : undefined}
+							>
+								{row.getAllCells().map((c) => (
+									<td
+										key={c.id}
+										className={`lap-table__${c.column.id}${NUMERIC.has(c.column.id) ? " table__num" : ""}`}
+										data-label={COLUMNS.find((col) => col.id === c.column.id)!.header}
+										data-testid={c.column.id === "time" ? "lap-time" : undefined}
+									>
+										{cell(row, c.column.id)}
+									</td>
+								))}
+							</tr>
+						);
+					})}
 				</tbody>
 			</table>
 		</div>

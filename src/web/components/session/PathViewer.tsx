@@ -2,23 +2,28 @@ import { useLapPath, useSessionPaths } from "../../api/hooks";
 import type { ColourBy } from "../../canvas/scene";
 import { TrackCanvas } from "../../canvas/TrackCanvas";
 import { EmptyState, ErrorState, LoadingState } from "../ui/States";
-import type { TreeSelection } from "./SessionTree";
 
-/** Loads the path(s) of a selection and draws them; every state says what is going on. */
+/**
+ * Loads the path of a lap (or of every lap of a session when `lap` is null) and draws it. The
+ * canvas is made anew for each selection, so nothing of the previous one can stay on screen.
+ */
 export function PathViewer({
-	selection,
+	sessionId,
+	lap,
 	colourBy = "speed",
-	title,
+	label,
 }: {
-	selection: TreeSelection;
+	sessionId: string;
+	lap: number | null;
 	colourBy?: ColourBy;
-	title: string;
+	/** What the drawing shows, in words (read instead of the canvas). */
+	label: string;
 }) {
-	const isLap = selection.kind === "lap";
-	const lap = useLapPath(isLap ? selection.sessionId : null, isLap ? selection.lap : null);
-	const session = useSessionPaths(isLap ? null : selection.sessionId);
-	const query = isLap ? lap : session;
-	const paths = isLap ? (lap.data ? [lap.data.path] : null) : (session.data?.paths ?? null);
+	const isLap = lap !== null;
+	const lapPath = useLapPath(isLap ? sessionId : null, lap);
+	const session = useSessionPaths(isLap ? null : sessionId);
+	const query = isLap ? lapPath : session;
+	const paths = isLap ? (lapPath.data ? [lapPath.data.path] : null) : (session.data?.paths ?? null);
 
 	if (query.isPending)
 		return (
@@ -40,7 +45,22 @@ export function PathViewer({
 		);
 	}
 	if (!paths || paths.every((p) => p.lat.length === 0)) {
-		return <EmptyState text="Sem pontos de GPS para desenhar." />;
+		return (
+			<EmptyState
+				text={
+					isLap
+						? "Esta volta não tem pontos de GPS para desenhar."
+						: "Esta sessão não tem pontos de GPS para desenhar."
+				}
+			/>
+		);
 	}
-	return <TrackCanvas paths={paths} colourBy={colourBy} label={title} />;
+	return (
+		<TrackCanvas
+			key={`${sessionId}:${lap ?? "all"}`}
+			paths={paths}
+			colourBy={colourBy}
+			label={label}
+		/>
+	);
 }

@@ -1,55 +1,42 @@
-import { useEffect, useId, useState } from "react";
-import { useSessionTree } from "../../api/hooks";
+import { useId } from "react";
+import type { SessionTree } from "../../api/hooks";
 import { formatDateLabel } from "../../lib/format";
-import {
-	chooseTrack,
-	datesOfTrack,
-	initialChoice,
-	type SessionChoice,
-} from "../../lib/session-choice";
-import { EmptyState, ErrorState, LoadingState } from "../ui/States";
+import { datesOfTrack, mostRecentOfTrack } from "../../lib/session-choice";
 import "./session-picker.css";
 
+const STATUS_SUFFIX = { processed: "", received: " (aguardando)", failed: " (com erro)" } as const;
+
 /**
- * "Pista:", "Data:" and "Carregar" (/laps and /analytics). The first track and its first date
- * are preselected; another track preselects its first date. `onLoad` gets the chosen session.
+ * "Pista:", "Data:" and "Carregar" (/laps and /analytics). The selects show the session on
+ * screen, which lives in the address: choosing another track shows its most recent date at
+ * once, choosing a date shows that session. "Carregar" asks the server again (a session the
+ * logger just sent appears).
  */
 export function SessionPicker({
-	onLoad,
-	loading,
+	tracks,
+	track,
+	date,
+	onChoose,
+	onReload,
+	reloading = false,
 }: {
-	onLoad: (sessionId: string) => void;
-	loading?: boolean;
+	tracks: SessionTree["tracks"];
+	track: string | null;
+	/** `yyyy-mm-dd` */
+	date: string | null;
+	onChoose: (track: string, date: string) => void;
+	onReload: () => void;
+	reloading?: boolean;
 }) {
-	const tree = useSessionTree();
 	const id = useId();
-	const [choice, setChoice] = useState<SessionChoice | null>(null);
-	const tracks = tree.data?.tracks ?? [];
-
-	useEffect(() => {
-		if (tree.data && choice === null) setChoice(initialChoice(tree.data.tracks));
-	}, [tree.data, choice]);
-
-	if (tree.isPending) return <LoadingState text="Carregando pistas e datas…" />;
-	if (tree.isError) {
-		return (
-			<ErrorState
-				what="Não foi possível carregar as pistas e datas."
-				error={tree.error}
-				onRetry={() => void tree.refetch()}
-			/>
-		);
-	}
-	if (tracks.length === 0) return <EmptyState text="Nenhuma sessão gravada ainda." />;
-
-	const current = choice ?? initialChoice(tracks);
-	const dates = datesOfTrack(tracks, current.track);
+	const dates = datesOfTrack(tracks, track);
 	return (
 		<form
 			className="picker"
+			aria-label="Escolha da sessão"
 			onSubmit={(event) => {
 				event.preventDefault();
-				if (current.sessionId) onLoad(current.sessionId);
+				onReload();
 			}}
 		>
 			<div className="picker__field">
@@ -57,9 +44,13 @@ export function SessionPicker({
 				<select
 					id={`${id}-track`}
 					className="select"
-					value={current.track ?? ""}
-					onChange={(event) => setChoice(chooseTrack(tracks, event.target.value))}
+					value={track ?? ""}
+					onChange={(event) => {
+						const entry = mostRecentOfTrack(tracks, event.target.value);
+						if (entry) onChoose(entry.track, entry.date.date);
+					}}
 				>
+					{track === null ? <option value="">Selecione a pista</option> : null}
 					{tracks.map((t) => (
 						<option key={t.track} value={t.track}>
 							{t.track}
@@ -72,12 +63,19 @@ export function SessionPicker({
 				<select
 					id={`${id}-date`}
 					className="select"
-					value={current.sessionId ?? ""}
-					onChange={(event) => setChoice({ ...current, sessionId: event.target.value })}
+					value={date ?? ""}
+					disabled={track === null}
+					onChange={(event) => {
+						if (track !== null) onChoose(track, event.target.value);
+					}}
 				>
+					{date === null || !dates.some((d) => d.date === date) ? (
+						<option value={date ?? ""}>Selecione a data</option>
+					) : null}
 					{dates.map((d) => (
-						<option key={d.sessionId} value={d.sessionId}>
+						<option key={d.sessionId} value={d.date}>
 							{formatDateLabel(d.folder)}
+							{STATUS_SUFFIX[d.status]}
 						</option>
 					))}
 				</select>
@@ -85,7 +83,9 @@ export function SessionPicker({
 			<button
 				type="submit"
 				className="btn btn--primary picker__load"
-				disabled={!current.sessionId || loading}
+				disabled={reloading}
+				aria-busy={reloading}
+				title="Buscar de novo no servidor"
 			>
 				Carregar
 			</button>

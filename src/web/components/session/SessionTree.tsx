@@ -1,10 +1,13 @@
+import { useEffect, useRef } from "react";
 import type { SessionTree } from "../../api/hooks";
 import { formatDateLabel, formatTreeLap } from "../../lib/format";
 import { datesAscending } from "../../lib/session-choice";
 
-export type TreeSelection =
-	| { kind: "lap"; sessionId: string; lap: number }
-	| { kind: "session"; sessionId: string };
+/** What the canvas draws: one lap, or the whole session when `lap` is null. */
+export interface TreeSelection {
+	sessionId: string;
+	lap: number | null;
+}
 
 const STATUS_TEXT = {
 	received: "aguardando processamento",
@@ -41,8 +44,22 @@ export function SessionTreeView({
 	onToggleSession: (sessionId: string) => void;
 	onSelect: (selection: TreeSelection) => void;
 }) {
+	const root = useRef<HTMLUListElement>(null);
+	// The chosen lap is scrolled into view inside its (scrolling) list, not the page.
+	const selectedKey = selection ? `${selection.sessionId}:${selection.lap}` : "";
+	useEffect(() => {
+		if (!selectedKey || !openSession) return;
+		const leaf = root.current?.querySelector<HTMLElement>(".tree__laps .is-selected");
+		const list = leaf?.closest<HTMLElement>(".tree__laps");
+		if (!leaf || !list) return;
+		const l = leaf.getBoundingClientRect();
+		const box = list.getBoundingClientRect();
+		if (l.top < box.top || l.bottom > box.bottom) {
+			list.scrollTop += l.top - box.top - box.height / 2 + l.height / 2;
+		}
+	}, [selectedKey, openSession]);
 	return (
-		<ul className="tree" aria-label="Sessões gravadas">
+		<ul className="tree" aria-label="Sessões gravadas" ref={root}>
 			{tracks.map((track) => {
 				const trackOpen = openTrack === track.track;
 				return (
@@ -84,18 +101,14 @@ export function SessionTreeView({
 															<button
 																type="button"
 																className={
-																	selection?.kind === "session" &&
-																	selection.sessionId === date.sessionId
+																	selection?.lap === null && selection.sessionId === date.sessionId
 																		? "tree__leaf is-selected"
 																		: "tree__leaf"
 																}
 																aria-pressed={
-																	selection?.kind === "session" &&
-																	selection.sessionId === date.sessionId
+																	selection?.lap === null && selection.sessionId === date.sessionId
 																}
-																onClick={() =>
-																	onSelect({ kind: "session", sessionId: date.sessionId })
-																}
+																onClick={() => onSelect({ sessionId: date.sessionId, lap: null })}
 															>
 																Sessão inteira
 															</button>
@@ -105,8 +118,7 @@ export function SessionTreeView({
 													)}
 													{date.laps.map((lap) => {
 														const selected =
-															selection?.kind === "lap" &&
-															selection.sessionId === date.sessionId &&
+															selection?.sessionId === date.sessionId &&
 															selection.lap === lap.number;
 														return (
 															<li key={lap.number}>
@@ -118,11 +130,7 @@ export function SessionTreeView({
 																	aria-pressed={selected}
 																	data-testid="tree-lap"
 																	onClick={() =>
-																		onSelect({
-																			kind: "lap",
-																			sessionId: date.sessionId,
-																			lap: lap.number,
-																		})
+																		onSelect({ sessionId: date.sessionId, lap: lap.number })
 																	}
 																>
 																	{formatTreeLap(lap)}

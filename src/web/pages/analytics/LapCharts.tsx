@@ -1,92 +1,85 @@
-import { useEffect, useMemo, useRef } from "react";
-import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
+import { useMemo } from "react";
 import type { LapPath } from "../../../shared/api/sessions";
+import LineChart, { type ChartSeries } from "../../components/charts/LineChart";
 import { distanceAlongLap } from "../../lib/path-distance";
 
-const CHART_HEIGHT = 220;
-
-function Chart({
-	x,
-	y,
-	label,
-	unit,
-	colour,
-	testId,
-}: {
-	x: number[];
-	y: (number | null)[];
+/** One lap drawn on the charts. A comparison adds a second one (its own distances). */
+export interface ChartLap {
 	label: string;
-	unit: string;
 	colour: string;
-	testId: string;
-}) {
-	const holder = useRef<HTMLDivElement>(null);
-	useEffect(() => {
-		const element = holder.current;
-		if (!element) return;
-		const width = () => Math.max(280, element.clientWidth);
-		const plot = new uPlot(
-			{
-				width: width(),
-				height: CHART_HEIGHT,
-				legend: { show: false },
-				cursor: { drag: { x: false, y: false } },
-				scales: { x: { time: false } },
-				axes: [
-					{ label: "Distância (m)", stroke: "#5b6270", grid: { stroke: "#eceef1" } },
-					{ label: `${label} (${unit})`, stroke: "#5b6270", grid: { stroke: "#eceef1" }, size: 56 },
-				],
-				series: [{ label: "Distância" }, { label, stroke: colour, width: 2, spanGaps: false }],
-			},
-			[x, y],
-			element,
-		);
-		const observer = new ResizeObserver(() =>
-			plot.setSize({ width: width(), height: CHART_HEIGHT }),
-		);
-		observer.observe(element);
-		return () => {
-			observer.disconnect();
-			plot.destroy();
-		};
-	}, [x, y, label, unit, colour]);
-	return (
-		<figure className="chart">
-			<figcaption className="chart__title">{label} × distância</figcaption>
-			<div
-				ref={holder}
-				className="chart__plot"
-				data-testid={testId}
-				role="img"
-				aria-label={`${label} ao longo da volta`}
-			/>
-		</figure>
-	);
+	path: LapPath;
 }
 
-/** Speed and lean of one lap against the distance along it (uPlot, loaded with this page only). */
-export default function LapCharts({ path }: { path: LapPath }) {
-	const x = useMemo(() => distanceAlongLap(path), [path]);
-	const hasLean = path.rollDeg.some((r) => r !== null);
+function extremes(values: readonly (number | null)[], x: readonly number[]) {
+	let min: number | null = null;
+	let max: number | null = null;
+	let maxAt = 0;
+	values.forEach((v, i) => {
+		if (v === null || !Number.isFinite(v)) return;
+		if (min === null || v < min) min = v;
+		if (max === null || v > max) {
+			max = v;
+			maxAt = x[i] ?? 0;
+		}
+	});
+	return { min, max, maxAt };
+}
+
+const whole = (n: number | null) => (n === null ? "—" : Math.round(n).toLocaleString("pt-BR"));
+
+/** Speed and lean of the laps against the distance along them (uPlot, loaded with this page). */
+export default function LapCharts({ laps }: { laps: ChartLap[] }) {
+	const prepared = useMemo(
+		() => laps.map((lap) => ({ ...lap, x: distanceAlongLap(lap.path) })),
+		[laps],
+	);
+	const first = prepared[0];
+	const speed: ChartSeries[] = useMemo(
+		() =>
+			prepared.map((lap) => ({
+				label: lap.label,
+				colour: lap.colour,
+				values: lap.path.speedKmh,
+				x: lap.x,
+			})),
+		[prepared],
+	);
+	const lean: ChartSeries[] = useMemo(
+		() =>
+			prepared
+				.filter((lap) => lap.path.rollDeg.some((r) => r !== null))
+				.map((lap) => ({
+					label: lap.label,
+					colour: lap.colour,
+					values: lap.path.rollDeg,
+					x: lap.x,
+				})),
+		[prepared],
+	);
+	if (!first) return null;
+	const s = extremes(first.path.speedKmh, first.x);
+	const r = extremes(first.path.rollDeg, first.x);
+	const distance = { label: "Distância", unit: "m", values: first.x };
 	return (
 		<div className="charts">
-			<Chart
-				x={x}
-				y={path.speedKmh}
-				label="Velocidade"
-				unit="km/h"
-				colour="#c62828"
+			<LineChart
+				title="Velocidade × distância"
+				x={distance}
+				y={{ label: "Velocidade", unit: "km/h", digits: 1 }}
+				series={speed}
+				syncKey="lap-charts"
 				testId="chart-speed"
+				summary={`Velocidade da ${first.label.toLowerCase()}: de ${whole(s.min)} a ${whole(s.max)} km/h, a máxima aos ${whole(s.maxAt)} m.`}
 			/>
-			{hasLean ? (
-				<Chart
-					x={x}
-					y={path.rollDeg}
-					label="Inclinação"
-					unit="°"
-					colour="#1d4ed8"
+			{lean.length > 0 ? (
+				<LineChart
+					title="Inclinação × distância"
+					x={distance}
+					y={{ label: "Inclinação", unit: "°", digits: 1 }}
+					series={lean}
+					syncKey="lap-charts"
 					testId="chart-lean"
+					summary={`Inclinação da ${first.label.toLowerCase()}: de ${whole(r.min)}° (esquerda) a ${whole(r.max)}° (direita).`}
 				/>
 			) : (
 				<p className="state">Esta sessão não tem dados de inclinação.</p>

@@ -1,0 +1,52 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+
+/**
+ * A modal dialog (native <dialog>: focus moves in, Esc closes, the page behind is inert), with
+ * its title and a close button. Focus returns to what opened it when it closes.
+ */
+export function Dialog({
+	open,
+	title,
+	children,
+	onClose,
+	closeLabel = "Fechar",
+	testId,
+}: {
+	open: boolean;
+	title: string;
+	children: ReactNode;
+	onClose: () => void;
+	closeLabel?: string;
+	testId?: string;
+}) {
+	const ref = useRef<HTMLDialogElement>(null);
+	const titleId = useId();
+
+	useEffect(() => {
+		const dialog = ref.current;
+		if (!dialog) return;
+		if (open && !dialog.open) dialog.showModal();
+		if (!open && dialog.open) dialog.close();
+	}, [open]);
+
+	return (
+		<dialog
+			ref={ref}
+			className="dialog"
+			aria-labelledby={titleId}
+			onCancel={(event) => {
+				event.preventDefault();
+				onClose();
+			}}
+			data-testid={testId}
+		>
+			<h2 id={titleId}>{title}</h2>
+			<div className="dialog__body">{open ? children : null}</div>
+			<div className="dialog__actions">
+				<button type="button" className="btn btn--primary" onClick={onClose}>
+					{closeLabel}
+				</button>
+			</div>
+		</dialog>
+	);
+}
