@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../crypto/secret-box";
+import { createTestLogger } from "../test/device-test-support";
 import { createTestContext, type TestContext } from "../test/harness";
 import { generateDeviceKey, hashDeviceKey } from "./device-keys";
-import { createTestLogger } from "./device-test-support";
 
 let ctx: TestContext;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../crypto/secret-box";
 import type { MatrixFixture } from "../test/access-matrix-types";
+import { createTestLogger, type TestLogger } from "../test/device-test-support";
 import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
 import { deviceRouteMatrix } from "./device-routes.matrix";
-import { createTestLogger, type TestLogger } from "./device-test-support";
 
 /**
  * The device rows of the access matrix, run here for the actors that matter to them (the app-wide

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestLogger, putSessionFile, storedKeys } from "../test/device-test-support";
 import { createTestContext, type TestContext } from "../test/harness";
 import { contentDigestHeader } from "./content-digest";
-import { createTestLogger, putSessionFile, storedKeys } from "./device-test-support";
 
 let small: TestContext;
 

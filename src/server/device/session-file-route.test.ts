@@ -1,14 +1,14 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../test/harness";
-import { contentDigestHeader, sha256Hex } from "./content-digest";
 import {
 	createTestLogger,
 	lapFile,
 	putSessionFile as put,
 	storedKeys,
 	type TestLogger,
-} from "./device-test-support";
+} from "../test/device-test-support";
+import { createTestContext, type TestContext } from "../test/harness";
+import { contentDigestHeader, sha256Hex } from "./content-digest";
 
 let ctx: TestContext;
 

@@ -2,9 +2,9 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { DetailedError, type HttpResponse, Upload, type UploadOptions } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestLogger, lapFile, type TestLogger } from "../test/device-test-support";
 import { createTestContext, type TestContext } from "../test/harness";
 import { sha256Hex } from "./content-digest";
-import { createTestLogger, lapFile, type TestLogger } from "./device-test-support";
 
 const LIMIT = 1024 * 1024;
 let ctx: TestContext;

@@ -9,9 +9,9 @@ import { createRng } from "../../domain/simulator/prng";
 import { openPglite } from "../db/database";
 import { migrate } from "../db/migrate";
 import { FilesystemStorage } from "../storage/filesystem-storage";
+import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
 import { testEngine } from "../test/test-database";
 import { createIngestService } from "./ingest-service";
-import { createHardware, fileInput, simulatedFiles } from "./ingest-test-support";
 import { sha256Hex } from "./session-files";
 
 /**
@@ -50,7 +50,7 @@ function runWorker(dir: string, killAfterMs: number | null): Promise<WorkerRun> 
 			[
 				"--import",
 				"tsx",
-				join(HERE, "crash-worker.ts"),
+				join(HERE, "../test/crash-worker.ts"),
 				join(dir, "db"),
 				join(dir, "objects"),
 				KEY.hardwareId,

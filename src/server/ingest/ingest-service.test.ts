@@ -4,7 +4,6 @@ import { AppError } from "../errors";
 import { createAndLockSession, recordReceivedFile } from "../repositories/session-repository";
 import type { ObjectStorage } from "../storage/object-storage";
 import { createTestContext, type TestContext } from "../test/harness";
-import { createIngestService, type IngestService, type SessionKey } from "./ingest-service";
 import {
 	createHardware,
 	fileInput,
@@ -12,7 +11,8 @@ import {
 	type SessionFilesText,
 	simulatedFiles,
 	startS3Buckets,
-} from "./ingest-test-support";
+} from "../test/ingest-test-support";
+import { createIngestService, type IngestService, type SessionKey } from "./ingest-service";
 import { sessionObjectKey } from "./session-key";
 
 let s3: Awaited<ReturnType<typeof startS3Buckets>>;

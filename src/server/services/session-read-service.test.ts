@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../auth/actor";
 import { createIngestService, type IngestService } from "../ingest/ingest-service";
-import { createHardware, fileInput, simulatedFiles } from "../ingest/ingest-test-support";
 import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
+import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
 import { canReadRiderData } from "./session-read-service";
 
 function user(id: string, flags: { isAdmin?: boolean; isSeller?: boolean } = {}): Actor {

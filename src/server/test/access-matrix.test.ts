@@ -1,11 +1,11 @@
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createListeningContext } from "../auth/test-browser";
 import { createSecretBox } from "../crypto/secret-box";
 import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
-import { fileInput, simulatedFiles } from "../ingest/ingest-test-support";
 import type { MatrixActor, MatrixFixture, MatrixRow } from "./access-matrix-types";
 import type { TestContext } from "./harness";
+import { fileInput, simulatedFiles } from "./ingest-test-support";
+import { createListeningContext } from "./test-browser";
 
 /**
  * Every route of the app, called as every kind of actor, must answer the status its row expects;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeIssuer, goodClaims, startFakeIssuer } from "../../test/fake-issuer";
+import { createListeningContext, TestBrowser } from "../../test/test-browser";
 import { sessionCookieName } from "../session-plugin";
-import { createListeningContext, TestBrowser } from "../test-browser";
-import { type FakeIssuer, goodClaims, startFakeIssuer } from "./fake-issuer";
 
 /**
  * The relying party against an issuer that misbehaves on purpose: every check of the callback

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSRF_HEADER, sessionCookieName } from "../session-plugin";
 import {
 	createListeningContext,
 	formAction,
 	signInUntilCallback,
 	TestBrowser,
-} from "../test-browser";
+} from "../../test/test-browser";
+import { CSRF_HEADER, sessionCookieName } from "../session-plugin";
 
 describe("sign-in against the demo issuer", () => {
 	let ctx: Awaited<ReturnType<typeof createListeningContext>>;

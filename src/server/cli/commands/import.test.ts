@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/database";
 import { createIngestService, type IngestService } from "../../ingest/ingest-service";
-import { createHardware, simulatedFiles } from "../../ingest/ingest-test-support";
 import { FilesystemStorage } from "../../storage/filesystem-storage";
+import { createHardware, simulatedFiles } from "../../test/ingest-test-support";
 import { createTestDatabase } from "../../test/test-database";
 import { runImportCommand } from "./import";
 

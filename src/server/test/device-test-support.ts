@@ -1,6 +1,6 @@
-import type { TestContext } from "../test/harness";
-import { contentDigestHeader } from "./content-digest";
-import { generateDeviceKey, hashDeviceKey } from "./device-keys";
+import { contentDigestHeader } from "../device/content-digest";
+import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
+import type { TestContext } from "./harness";
 
 export interface TestLogger {
 	hardwareId: string;

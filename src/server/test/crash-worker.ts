@@ -7,9 +7,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { openPglite } from "../db/database";
+import { createIngestService } from "../ingest/ingest-service";
+import { sha256Hex } from "../ingest/session-files";
 import { FilesystemStorage } from "../storage/filesystem-storage";
-import { createIngestService } from "./ingest-service";
-import { sha256Hex } from "./session-files";
 
 const [dataDir, objectsDir, hardwareId, track, date, filePath, fileName] = process.argv.slice(2);
 if (!dataDir || !objectsDir || !hardwareId || !track || !date || !filePath) {

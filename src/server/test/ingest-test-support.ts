@@ -3,11 +3,11 @@ import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Kysely } from "kysely";
 import { simulateSession } from "../../domain/simulator/session";
 import type { Database } from "../db/schema";
+import type { AcceptFileInput, SessionKey } from "../ingest/ingest-service";
+import { sha256Hex } from "../ingest/session-files";
 import type { ObjectStorage } from "../storage/object-storage";
 import { S3Storage } from "../storage/s3-storage";
-import { type S3TestServer, startS3TestServer } from "../storage/s3-test-server";
-import type { AcceptFileInput, SessionKey } from "./ingest-service";
-import { sha256Hex } from "./session-files";
+import { type S3TestServer, startS3TestServer } from "./s3-test-server";
 
 /** Test data and set-up shared by the ingest tests, the CLI test and the benchmark. */
 

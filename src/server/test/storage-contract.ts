@@ -7,7 +7,7 @@ import {
 	type ListOptions,
 	ObjectChecksumMismatchError,
 	type ObjectStorage,
-} from "./object-storage";
+} from "../storage/object-storage";
 
 /** Creates an empty storage for one test, and disposes of it. */
 export interface StorageFixture {

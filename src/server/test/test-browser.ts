@@ -1,5 +1,5 @@
 import { createServer } from "node:net";
-import { createTestContext, type TestContext, type TestContextOptions } from "../test/harness";
+import { createTestContext, type TestContext, type TestContextOptions } from "./harness";
 
 /** A free loopback port: the app's PUBLIC_URL must be known before it is built. */
 export async function freePort(): Promise<number> {
