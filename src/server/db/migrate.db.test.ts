@@ -5,15 +5,35 @@ import type { DatabaseHandle } from "./database";
 import { migrate, readMigrations, splitSqlStatements } from "./migrate";
 
 describe("splitSqlStatements", () => {
-	it("splits at semicolons outside quotes, comments and dollar quotes", () => {
+	it("splits at semicolons outside quotes, comments and dollar quotes", async () => {
 		const text = `-- a; comment
 CREATE TABLE a (x text DEFAULT 'a;b'); /* b; */ SELECT "we;ird" FROM a;
 CREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql;`;
-		expect(splitSqlStatements(text)).toEqual([
+		expect(await splitSqlStatements(text)).toEqual([
 			"CREATE TABLE a (x text DEFAULT 'a;b')",
 			'SELECT "we;ird" FROM a',
 			"CREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql",
 		]);
+	});
+
+	it("reads tagged dollar quotes with digits, nested ones, E'' escapes and non-ASCII text", async () => {
+		const text = `CREATE FUNCTION f() RETURNS text AS $a1$ SELECT $b$;$b$; $a1$ LANGUAGE sql;
+SELECT E'it\\'s; here';
+-- comentário; com ponto e vírgula
+CREATE TABLE "pista; são" (nome text DEFAULT 'ação;');
+SELECT 1`;
+		expect(await splitSqlStatements(text)).toEqual([
+			"CREATE FUNCTION f() RETURNS text AS $a1$ SELECT $b$;$b$; $a1$ LANGUAGE sql",
+			"SELECT E'it\\'s; here'",
+			`CREATE TABLE "pista; são" (nome text DEFAULT 'ação;')`,
+			"SELECT 1",
+		]);
+	});
+
+	it("refuses a migration with a syntax error", async () => {
+		await expect(splitSqlStatements("CREATE TABLE ok (x int); CREATE TABLE (;")).rejects.toThrow(
+			/syntax error/,
+		);
 	});
 });
 
