@@ -1,11 +1,16 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+/**
+ * `vite build`: the production client in dist/web. `vite build --mode bench`: the same client
+ * plus the canvas benchmark hook (src/web/canvas/bench-hook.ts), in dist/web-bench, which only
+ * `npm run bench` serves; the production build has no trace of the hook.
+ */
+export default defineConfig(({ mode }) => ({
 	root: "src/web",
 	plugins: [react()],
 	build: {
-		outDir: "../../dist/web",
+		outDir: mode === "bench" ? "../../dist/web-bench" : "../../dist/web",
 		emptyOutDir: true,
 		sourcemap: true,
 	},
@@ -17,4 +22,4 @@ export default defineConfig({
 			"/oidc": "http://localhost:3000",
 		},
 	},
-});
+}));
