@@ -1,0 +1,8 @@
+export interface MutationTarget {
+	name: string;
+	group: string;
+	mutate: string[];
+	tests: string[];
+}
+export const MUTATION_TARGETS: MutationTarget[];
+export const GROUP_MINIMUM: Record<string, number>;
