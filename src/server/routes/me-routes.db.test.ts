@@ -41,10 +41,25 @@ describe("/api/me and Meus Dados", () => {
 				isAdmin: false,
 				isSeller: true,
 				hardwareId: null,
-				needsEnrollment: true,
+				// A seller works without a logger of their own: no Wi-Fi to fill in first.
+				needsEnrollment: false,
 			},
 			csrfToken: as.csrfToken,
 		});
+	});
+
+	it("sends only riders without Wi-Fi to enroll", async () => {
+		const cases = [
+			[{}, true],
+			[{ wifi_ssid: "Box" }, false],
+			[{ is_admin: true }, false],
+			[{ is_seller: true }, false],
+		] as const;
+		for (const [props, expected] of cases) {
+			const user = await ctx.createUser(props);
+			const res = await ctx.request(await ctx.signIn(user.id), { url: "/api/me" });
+			expect([props, res.json().user.needsEnrollment]).toEqual([props, expected]);
+		}
 	});
 
 	it("saves Meus Dados, encrypts the Wi-Fi password at rest and ends enrollment", async () => {

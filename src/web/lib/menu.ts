@@ -1,14 +1,22 @@
 /** The menu behind the top-left toggle; role entries follow the user's flags (spec section 6). */
+import { flaggedRoles, type Role, type RoleFlags } from "../../shared/roles";
 
 export interface MenuItem {
 	to: string;
 	label: string;
 }
 
-export interface MenuUser {
-	isAdmin: boolean;
-	isSeller: boolean;
-}
+export type MenuUser = RoleFlags;
+
+/** The screens each role's flag adds to the menu (access itself: `hasRole`). */
+const ROLE_ITEMS: Record<Role, readonly MenuItem[]> = {
+	seller: [{ to: "/seller", label: "Seller" }],
+	admin: [
+		{ to: "/adm", label: "Adm" },
+		{ to: "/seller-adm", label: "Adm-Seller" },
+		{ to: "/hardware", label: "Hardware" },
+	],
+};
 
 export function menuItemsFor(user: MenuUser): MenuItem[] {
 	const items: MenuItem[] = [
@@ -17,20 +25,6 @@ export function menuItemsFor(user: MenuUser): MenuItem[] {
 		{ to: "/laps", label: "Laps" },
 		{ to: "/analytics", label: "Analytics" },
 	];
-	if (user.isSeller) items.push({ to: "/seller", label: "Seller" });
-	if (user.isAdmin) {
-		items.push(
-			{ to: "/adm", label: "Adm" },
-			{ to: "/seller-adm", label: "Adm-Seller" },
-			{ to: "/hardware", label: "Hardware" },
-		);
-	}
+	for (const role of flaggedRoles(user)) items.push(...ROLE_ITEMS[role]);
 	return items;
-}
-
-export type Role = "admin" | "seller";
-
-/** /adm, /seller-adm and /hardware need an admin; /seller a seller or an admin. */
-export function hasRole(user: MenuUser, role: Role): boolean {
-	return role === "admin" ? user.isAdmin : user.isSeller || user.isAdmin;
 }
