@@ -1,3 +1,4 @@
+import { fastestLap } from "./best";
 import { emptyGpsPoints } from "./gps-columns";
 import { parseGpsFile } from "./parse-gps";
 import { parseLapFile } from "./parse-lap";
@@ -182,8 +183,7 @@ export function analyzeSession(lap: LapFile, gps: GpsFile): SessionAnalysisWithP
 		perPath.map((p) => ({ lap: p.lap, value: p.minRollDeg })),
 		-1,
 	);
-	let bestLap: LapRecord | null = null;
-	for (const l of lap.laps) if (bestLap === null || l.timeMs < bestLap.timeMs) bestLap = l;
+	const bestLap = fastestLap(lap.laps);
 	const spread = lapTimeSpread(lap.laps);
 
 	const summary: SessionSummary = {

@@ -1,6 +1,12 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../auth/actor";
 import { createIngestService, type IngestService } from "../ingest/ingest-service";
+import {
+	findSessionForRead,
+	listSessionLaps,
+	StoredJsonError,
+} from "../repositories/session-repository";
 import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
 import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
 import { canReadRiderData } from "./session-read-service";
@@ -161,6 +167,51 @@ describe("session read API", () => {
 		expect((await get("s1", `/api/sessions/${sessionA}`)).statusCode).toBe(200);
 		expect((await get("riderB", `/api/sessions/${sessionA}`)).statusCode).toBe(404);
 		expect((await get("s2", `/api/sessions/${sessionA}`)).statusCode).toBe(404);
+	});
+
+	it("marks the best lap and the best time of each sector itself", async () => {
+		const body = (await get("riderA", `/api/sessions/${sessionA}`)).json() as {
+			laps: {
+				number: number;
+				timeMs: number;
+				best: boolean;
+				sectors: { number: number; timeMs: number; best: boolean }[];
+			}[];
+			summary: { bestLap: { number: number } };
+		};
+		const fastest = [...body.laps].sort((a, b) => a.timeMs - b.timeMs || a.number - b.number)[0]!;
+		expect(body.laps.filter((l) => l.best).map((l) => l.number)).toEqual([fastest.number]);
+		expect(body.summary.bestLap.number).toBe(fastest.number);
+		for (const sectorNumber of [1, 2, 3, 4]) {
+			const times = body.laps.flatMap((l) => l.sectors.filter((s) => s.number === sectorNumber));
+			const lowest = Math.min(...times.map((s) => s.timeMs));
+			expect(times.map((s) => s.best)).toEqual(times.map((s) => s.timeMs === lowest));
+			expect(times.some((s) => s.best)).toBe(true);
+		}
+	});
+
+	it("refuses to read stored JSON that does not match its schema", async () => {
+		const key = { hardwareId: "HW1", track: "Corrompida", date: "07032025" };
+		const id = (await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix))).session.id;
+		await sql`UPDATE sessions SET summary = jsonb_set(summary, '{lapCount}', '"três"') WHERE id = ${id}`.execute(
+			ctx.db,
+		);
+		await expect(findSessionForRead(ctx.db, id)).rejects.toThrow(
+			new RegExp(`summary of session ${id} does not match its schema`),
+		);
+		await sql`UPDATE sessions SET summary = NULL, report = '[{"file":"lap.six","line":"um"}]' WHERE id = ${id}`.execute(
+			ctx.db,
+		);
+		await expect(findSessionForRead(ctx.db, id)).rejects.toThrow(StoredJsonError);
+		await sql`UPDATE sessions SET report = '[]' WHERE id = ${id}`.execute(ctx.db);
+		expect((await findSessionForRead(ctx.db, id))?.summary).toBeNull();
+		await sql`UPDATE laps SET sectors = '[{"number":5,"timeMs":1}]' WHERE session_id = ${id} AND lap_number = 2`.execute(
+			ctx.db,
+		);
+		await expect(listSessionLaps(ctx.db, id)).rejects.toThrow(
+			new RegExp(`sectors of lap 2 of session ${id}`),
+		);
+		expect((await get("riderA", `/api/sessions/${id}`)).statusCode).toBe(500);
 	});
 
 	it("shows a session with no rider to admins only", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestLapNumber, bestSectorTimes, sortLaps } from "./lap-table";
+import { sortLaps } from "./lap-table";
 
 const sector = (number: number, timeMs: number) => ({ number, timeMs });
 const laps = [
@@ -25,20 +25,6 @@ describe("sortLaps", () => {
 		]);
 		expect(sortLaps(laps, { column: "distance", direction: "asc" }).map((l) => l.number)).toEqual([
 			4, 2, 1, 3,
-		]);
-	});
-});
-
-describe("highlights", () => {
-	it("finds the best lap, lowest number on a tie", () => {
-		expect(bestLapNumber(laps)).toBe(2);
-		expect(bestLapNumber([])).toBeNull();
-	});
-
-	it("finds the best time of every sector", () => {
-		expect([...bestSectorTimes(laps)]).toEqual([
-			[1, 28_000],
-			[2, 60_020],
 		]);
 	});
 });

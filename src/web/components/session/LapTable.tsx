@@ -1,13 +1,7 @@
 import { useMemo, useState } from "react";
 import type { LapView } from "../../../shared/api/sessions";
 import { formatEntry, formatLapTime, formatMetres, sectorTimeText } from "../../lib/format";
-import {
-	bestLapNumber,
-	bestSectorTimes,
-	DEFAULT_LAP_SORT,
-	type LapSortColumn,
-	sortLaps,
-} from "../../lib/lap-table";
+import { DEFAULT_LAP_SORT, type LapSortColumn, sortLaps } from "../../lib/lap-table";
 import { ariaSort, nextSortState, type SortState, sortIndicator } from "../../lib/sort";
 
 function SortHeader({
@@ -39,12 +33,13 @@ function SortHeader({
 	);
 }
 
-/** # | Bateria | Tempo | Distância | Entrada | Setores, with the best lap and best sectors marked. */
+/**
+ * # | Bateria | Tempo | Distância | Entrada | Setores, with the best lap and best sectors marked
+ * as the server says (`best`).
+ */
 export function LapTable({ laps }: { laps: readonly LapView[] }) {
 	const [sort, setSort] = useState<SortState<LapSortColumn>>(DEFAULT_LAP_SORT);
 	const rows = useMemo(() => sortLaps(laps, sort), [laps, sort]);
-	const best = useMemo(() => bestLapNumber(laps), [laps]);
-	const bestSectors = useMemo(() => bestSectorTimes(laps), [laps]);
 	const onSort = (column: LapSortColumn) => setSort((s) => nextSortState(s, column));
 
 	return (
@@ -65,9 +60,9 @@ export function LapTable({ laps }: { laps: readonly LapView[] }) {
 				</thead>
 				<tbody>
 					{rows.map((lap) => (
-						<tr key={lap.number} className={lap.number === best ? "lap-table__best" : undefined}>
+						<tr key={lap.number} className={lap.best ? "lap-table__best" : undefined}>
 							<td className="table__num">
-								{lap.number === best ? <span className="lap-table__tag">melhor</span> : null}
+								{lap.best ? <span className="lap-table__tag">melhor</span> : null}
 								{lap.number}
 							</td>
 							<td>{lap.battery}</td>
@@ -79,7 +74,7 @@ export function LapTable({ laps }: { laps: readonly LapView[] }) {
 							<td>
 								<span className="lap-table__sectors">
 									{lap.sectors.map((sector) => {
-										const isBest = bestSectors.get(sector.number) === sector.timeMs;
+										const isBest = sector.best;
 										return (
 											<span
 												key={sector.number}
