@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import type { LapView } from "../../../shared/api/sessions";
-import { formatEntry, formatLapTime, formatMetres, sectorTimeText } from "../../lib/format";
+import { formatEntry, formatLapTime, formatMetres } from "../../lib/format";
 import { DEFAULT_LAP_SORT, type LapSortColumn, sortLaps } from "../../lib/lap-table";
 import { ariaSort, nextSortState, type SortState, sortIndicator } from "../../lib/sort";
 
@@ -82,7 +82,7 @@ export function LapTable({ laps }: { laps: readonly LapView[] }) {
 												title={isBest ? "Melhor tempo deste setor" : undefined}
 											>
 												<span className="sector__n">S{sector.number}</span>
-												<span className="sector__t num">{sectorTimeText(sector)}</span>
+												<span className="sector__t num">{sector.display}</span>
 												<span className="sector__m num">{formatMetres(sector.distanceM)}</span>
 											</span>
 										);
