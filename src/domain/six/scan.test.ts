@@ -58,6 +58,8 @@ describe("byte primitives", () => {
 		const long = "x".repeat(40);
 		expect(asciiText(toBytes(long), 0, 40)).toBe(long);
 		expect(asciiText(Uint8Array.of(0x41, 0xff), 0, 2)).toBe("A\ufffd");
+		expect(asciiText(Uint8Array.of(0x80), 0, 1)).toBe("\ufffd");
+		expect(asciiText(Uint8Array.of(0x7f), 0, 1)).toBe("\u007f");
 	});
 });
 
