@@ -18,8 +18,11 @@ if (unknown.length > 0) {
 	);
 	process.exit(2);
 }
+// In the order given, so the most wanted target runs first.
 const targets =
-	names.length > 0 ? MUTATION_TARGETS.filter((t) => names.includes(t.name)) : MUTATION_TARGETS;
+	names.length > 0
+		? names.map((name) => MUTATION_TARGETS.find((t) => t.name === name))
+		: MUTATION_TARGETS;
 
 let failedRuns = 0;
 if (!reportOnly) {

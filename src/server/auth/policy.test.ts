@@ -138,6 +138,30 @@ describe("access-control plugin", () => {
 		await bare.close();
 	});
 
+	it("logs every refusal with its policy, actor and status", async () => {
+		const lines: Record<string, unknown>[] = [];
+		const logged = Fastify({
+			logger: {
+				level: "warn",
+				stream: { write: (line: string) => lines.push(JSON.parse(line)) },
+			},
+		});
+		installErrorHandler(logged);
+		await logged.register(accessControlPlugin);
+		logged.get("/adm", { config: { policy: "admin" } }, async () => "x");
+		expect((await logged.inject({ url: "/adm" })).statusCode).toBe(401);
+		expect(lines).toContainEqual(
+			expect.objectContaining({
+				event: "access_denied",
+				policy: "admin",
+				actor: "anonymous",
+				status: 401,
+				msg: "request denied",
+			}),
+		);
+		await logged.close();
+	});
+
 	it("lets nobody in before the sign-in and device plugins set the authenticators", async () => {
 		const bare = Fastify();
 		installErrorHandler(bare);
