@@ -3,6 +3,7 @@ export interface MutationTarget {
 	group: string;
 	mutate: string[];
 	tests: string[];
+	exclude?: string[];
 }
 export const MUTATION_TARGETS: MutationTarget[];
 export const GROUP_MINIMUM: Record<string, number>;
