@@ -29,6 +29,10 @@ describe("session keys", () => {
 			isoDate: "2025-04-05",
 			fileName: "lap.six",
 		});
+		expect(validateSessionPath("Interlagos", "05042025", "gps.six")).toMatchObject({
+			ok: true,
+			fileName: "gps.six",
+		});
 		expect(validateSessionPath("a/b", "05042025", "lap.six")).toMatchObject({
 			ok: false,
 			reason: expect.stringMatching(/^Nome de pista inválido: use de 1 a 64 caracteres/),

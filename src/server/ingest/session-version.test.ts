@@ -56,6 +56,20 @@ describe("buildSessionVersion", () => {
 		}
 	});
 
+	it("reports only the problems of the files it has", () => {
+		const gpsOnly = buildSessionVersion("s", null, encode(`${files.gpsSix}lixo\n`));
+		if (!gpsOnly.ok) throw new Error(gpsOnly.error);
+		expect(gpsOnly.version.report.length).toBeGreaterThan(0);
+		expect(gpsOnly.version.report.every((issue) => issue.file === "gps.six")).toBe(true);
+		expect(gpsOnly.version.summary.lapCount).toBe(0);
+		const lapOnly = buildSessionVersion("s", encode(`${files.lapSix}lixo\n`), null);
+		if (!lapOnly.ok) throw new Error(lapOnly.error);
+		expect(lapOnly.version.report).toEqual([
+			{ file: "lap.six", line: 3, reason: "esperados 10 campos, encontrados 1" },
+		]);
+		expect(lapOnly.version.summary.gpsPointCount).toBe(0);
+	});
+
 	it("builds one row per lap with its figures and its path", () => {
 		const built = buildSessionVersion("sess", encode(files.lapSix), encode(files.gpsSix));
 		if (!built.ok) throw new Error(built.error);
