@@ -150,3 +150,26 @@ describe("timeFractionMs", () => {
 		expect(timeFractionMs(12345, 5)).toBe(123.45);
 	});
 });
+
+describe("ranges are half-open: nothing past `end` is read", () => {
+	it("trims and reads numbers inside the range only", () => {
+		expect(trimStart(toBytes("   "), 0, 2)).toBe(2);
+		expect(parseDecimal(toBytes("123"), 0, 2)).toBe(12);
+		expect(parseUnsigned(toBytes("123"), 0, 2)).toBe(12);
+	});
+
+	it("refuses a short time at the very end of the bytes", () => {
+		expect(parseTimeOfDay(toBytes("12000"), 0, 5)).toBe(-1);
+		expect(parseTimeOfDay(toBytes("12:00:0"), 0, 7)).toBe(-1);
+	});
+
+	it("refuses a digit pair whose second character sorts below '0'", () => {
+		expect(whole(parseTimeOfDay, "1/0000")).toBe(-1);
+		expect(whole(parseTimeOfDay, "12/000")).toBe(-1);
+	});
+
+	it("keeps the first 15 decimals of a second and ignores the rest", () => {
+		const text = `120000.${"1".repeat(30)}`;
+		expect(whole(parseTimeOfDay, text)).toBe(43_200_000 + 111_111_111_111_111 / 1e12);
+	});
+});
