@@ -14,7 +14,7 @@ if (!target) throw new Error(`unknown MUTATE_TARGET "${process.env.MUTATE_TARGET
 export default defineConfig({
 	test: {
 		include: target.tests,
-		exclude: ["**/*.pglite.test.ts", "**/node_modules/**"],
+		exclude: ["**/*.pglite.test.ts", "**/node_modules/**", ...(target.exclude ?? [])],
 		setupFiles: ["src/server/test/mutation.setup.ts"],
 		environment: "node",
 		testTimeout: 30_000,
