@@ -161,6 +161,7 @@ describe("ranges are half-open: nothing past `end` is read", () => {
 	it("refuses a short time at the very end of the bytes", () => {
 		expect(parseTimeOfDay(toBytes("12000"), 0, 5)).toBe(-1);
 		expect(parseTimeOfDay(toBytes("12:00:0"), 0, 7)).toBe(-1);
+		expect(parseTimeOfDay(toBytes("xx12000"), 2, 7)).toBe(-1);
 	});
 
 	it("refuses a digit pair whose second character sorts below '0'", () => {
