@@ -35,12 +35,11 @@ describe("KeyedMutex", () => {
 	it("keeps the key while a later task still waits", async () => {
 		const mutex = new KeyedMutex();
 		const tails = (mutex as unknown as { tails: Map<string, unknown> }).tails;
-		let first!: Promise<number>;
 		const second = mutex.run("k", async () => {
 			await tick();
 			return 2;
 		});
-		first = mutex.run("k", async () => {
+		const first = mutex.run("k", async () => {
 			expect(tails.has("k")).toBe(true);
 			return 1;
 		});
