@@ -45,11 +45,16 @@ function precompress(): Plugin {
 	};
 }
 
-export default defineConfig({
+/**
+ * `vite build`: the production client in dist/web. `vite build --mode bench`: the same client
+ * plus the canvas benchmark hook (src/web/canvas/bench-hook.ts), in dist/web-bench, which only
+ * `npm run bench` serves; the production build has no trace of the hook.
+ */
+export default defineConfig(({ mode }) => ({
 	root: "src/web",
 	plugins: [react(), precompress()],
 	build: {
-		outDir: OUT_DIR,
+		outDir: mode === "bench" ? "../../dist/web-bench" : OUT_DIR,
 		emptyOutDir: true,
 		// No source maps in the build: they would publish the whole source. `npx vite` (the dev
 		// server) still has them.
@@ -63,4 +68,4 @@ export default defineConfig({
 			"/oidc": "http://localhost:3000",
 		},
 	},
-});
+}));

@@ -12,7 +12,12 @@
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { measureLoginJavaScript } from "./web/login-bundle";
-import { ensureWebClientBuilt, startE2eServer } from "./web/server";
+import {
+	buildBenchWebClient,
+	ensureWebClientBuilt,
+	serveBenchClient,
+	startE2eServer,
+} from "./web/server";
 import { syntheticLap, syntheticSession } from "./web/synthetic-paths";
 
 export interface FrameStats {
@@ -180,7 +185,9 @@ async function benchLaps(page: Page, baseUrl: string, runs = 7): Promise<WebBenc
 }
 
 async function benchCanvas(page: Page, baseUrl: string): Promise<WebBenchResult["canvas"]> {
-	await page.goto(`${baseUrl}/make?bench=1`);
+	// The hook is only in the bench build, served to this page in place of the production one.
+	await serveBenchClient(page, baseUrl);
+	await page.goto(`${baseUrl}/make`);
 	await page.waitForFunction(() => window.__lapsixBench !== undefined);
 	const cases = [
 		{ paths: [syntheticLap(5000)], targetMs: 8, frames: 120, naive: 30 },
@@ -248,7 +255,10 @@ export async function runWebBenchmark(
 	options: { port?: number; build?: boolean } = {},
 ): Promise<WebBenchResult> {
 	const port = options.port ?? Number(process.env.WEB_BENCH_PORT ?? 3200);
-	if (options.build ?? true) ensureWebClientBuilt();
+	if (options.build ?? true) {
+		ensureWebClientBuilt();
+		buildBenchWebClient();
+	}
 	const server = await startE2eServer(port);
 	let browser: Browser | null = null;
 	try {

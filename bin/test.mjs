@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: unit and integration tests (database tests on PGlite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests against the built web client.
+// `npm test -- unit|postgres|e2e` runs one of the three.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { root } from "./run-ts.mjs";
 import { ensureWebBuild } from "./web-build.mjs";
 
@@ -21,30 +21,16 @@ function run(label, args, env = {}) {
 	return result.status === 0;
 }
 
-function testFiles(dir) {
-	const found = [];
-	for (const entry of readdirSync(dir, { withFileTypes: true })) {
-		const path = join(dir, entry.name);
-		if (entry.isDirectory()) found.push(...testFiles(path));
-		else if (/\.test\.tsx?$/.test(entry.name)) found.push(path);
-	}
-	return found;
-}
-
-/** Database tests are those that open a database through the test harness. */
-function databaseTestFiles() {
-	return testFiles(join(root, "src"))
-		.filter((file) => /createTestContext|createTestDatabase/.test(readFileSync(file, "utf8")))
-		.map((file) => relative(root, file));
-}
-
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
 const playwright = join(root, "node_modules/@playwright/test/cli.js");
 const only = process.argv[2];
 
 if (!only || only === "unit") run("unit and integration tests (PGlite)", [vitest, "run"]);
+// Database tests are the files named *.db.test.ts (the Vitest project "db"): the name, not the
+// text, decides, and a test file that opens a database under another name fails (see
+// src/server/test/database-guard.ts).
 if ((!only || only === "postgres") && process.env.TEST_DATABASE_URL) {
-	run("database tests (PostgreSQL)", [vitest, "run", ...databaseTestFiles()], {
+	run("database tests (PostgreSQL)", [vitest, "run", "--project", "db"], {
 		TEST_DB_ENGINE: "postgres",
 	});
 }

@@ -58,7 +58,11 @@ test.describe("rider screens", () => {
 		await waitForCanvasDrawn(page);
 		const after = await page.getByTestId("track-canvas").screenshot();
 		expect(Buffer.compare(before, after)).not.toBe(0);
+		// Spec: 0.1 degree per pixel of horizontal drag, so 300 pixels turn it 30 degrees.
+		const rotation = await page.getByTestId("track-canvas").getAttribute("data-rotation-deg");
+		expect(Number(rotation)).toBeCloseTo(30, 2);
 		await page.getByRole("button", { name: "Restaurar vista" }).click();
+		await expect(page.getByTestId("track-canvas")).toHaveAttribute("data-rotation-deg", "0");
 
 		await page.getByRole("button", { name: "Sessão inteira" }).click();
 		await waitForCanvasDrawn(page);
@@ -204,8 +208,10 @@ test.describe("rider screens", () => {
 
 	test("test canvas draws the fixed lap; menu follows the roles", async ({ page }) => {
 		await signInAs(page, RIDER);
-		await page.goto("/make");
+		await page.goto("/make?bench=1");
 		await waitForCanvasDrawn(page);
+		// The benchmark hook lives in the bench build only, whatever the URL asks.
+		expect(await page.evaluate(() => "__lapsixBench" in window)).toBe(false);
 		for (let i = 0; i < 60; i++) await page.getByRole("button", { name: "Aumentar zoom" }).click();
 		await expect(
 			page.getByRole("status", { name: "Zoom" }).or(page.locator(".track-canvas__zoom")),

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -25,6 +26,34 @@ export function ensureWebClientBuilt(): void {
 	if (existsSync(index) && Math.max(...sources.map(newestSourceMtime)) <= statSync(index).mtimeMs)
 		return;
 	buildWebClient();
+}
+
+/** The client with the canvas benchmark hook (`vite build --mode bench`), in dist/web-bench. */
+export const BENCH_WEB_ROOT = join(ROOT, "dist/web-bench");
+
+export function buildBenchWebClient(): void {
+	const result = spawnSync(
+		process.execPath,
+		[join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--mode", "bench", "--logLevel", "warn"],
+		{ cwd: ROOT, stdio: "inherit" },
+	);
+	if (result.status !== 0) throw new Error("vite build --mode bench failed");
+}
+
+/**
+ * Makes `page` load the bench build's HTML and assets while the API stays the server's: the
+ * server only ever serves the production build.
+ */
+export async function serveBenchClient(page: Page, baseUrl: string): Promise<void> {
+	await page.route(
+		(url) => url.origin === new URL(baseUrl).origin && !/^\/(api|auth|oidc)\//.test(url.pathname),
+		async (route) => {
+			const { pathname } = new URL(route.request().url());
+			const file = join(BENCH_WEB_ROOT, pathname);
+			const isAsset = pathname !== "/" && existsSync(file) && statSync(file).isFile();
+			await route.fulfill({ path: isAsset ? file : join(BENCH_WEB_ROOT, "index.html") });
+		},
+	);
 }
 
 export function buildWebClient(): void {

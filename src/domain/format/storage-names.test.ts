@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
 	dateFolderSortKey,
+	daysInMonth,
 	formatDateFolder,
 	isValidDateFolder,
 	isValidHardwareId,
@@ -66,4 +67,29 @@ describe("storage names", () => {
 		["ção", false],
 		["..", false],
 	])("hardware id %j valid = %s", (id, valid) => expect(isValidHardwareId(id)).toBe(valid));
+});
+
+describe("storage names at their limits", () => {
+	it("takes a one-character track name", () => {
+		expect(isValidTrackName("A")).toBe(true);
+		expect(isValidTrackName("")).toBe(false);
+	});
+
+	it("knows the length of every month", () => {
+		const days = Array.from({ length: 12 }, (_, i) => daysInMonth(i + 1, 2023));
+		expect(days).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+		expect(daysInMonth(2, 2024)).toBe(29);
+	});
+
+	it("takes year 1 and refuses year 0", () => {
+		expect(parseDateFolder("01010001")).toEqual({ day: 1, month: 1, year: 1 });
+		expect(parseDateFolder("01010000")).toBeNull();
+		expect(parseDateFolder("01002025")).toBeNull();
+		expect(parseDateFolder("01132025")).toBeNull();
+	});
+
+	it("gives the sort key yyyymmdd and the zero-padded folder", () => {
+		expect(dateFolderSortKey("02012025")).toBe(20_250_102);
+		expect(toDateFolder({ day: 1, month: 2, year: 25 })).toBe("01020025");
+	});
 });

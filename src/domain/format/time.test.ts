@@ -53,3 +53,26 @@ describe("time formatting", () => {
 		expect(parseLapTimeText("01:60.000")).toBeNull();
 	});
 });
+
+describe("time formatting at its limits", () => {
+	it("shows a placeholder for a sector time it cannot show", () => {
+		expect(formatSectorTime(Number.NaN)).toBe("--.---");
+		expect(formatSectorTime(-1)).toBe("--.---");
+		expect(formatSectorTime(0)).toBe("00.000");
+	});
+
+	it("shows a placeholder for an entry or a time of day out of the day", () => {
+		expect(formatEntry(-1)).toBe("--:--:--");
+		expect(formatEntry(86_400)).toBe("--:--:--");
+		expect(formatEntry(86_399)).toBe("23:59:59");
+		expect(formatTimeOfDayMs(86_400_000)).toBe("--:--:--.---");
+		expect(formatTimeOfDayMs(86_399_999)).toBe("23:59:59.999");
+		expect(formatTimeOfDayMs(Number.NaN)).toBe("--:--:--.---");
+	});
+
+	it("reads back only a whole displayed lap time, spaces around it allowed", () => {
+		expect(parseLapTimeText(" 01:23.456 ")).toBe(83_456);
+		expect(parseLapTimeText("x01:23.456")).toBeNull();
+		expect(parseLapTimeText("01:23.4567")).toBeNull();
+	});
+});

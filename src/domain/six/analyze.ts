@@ -1,10 +1,5 @@
-import {
-	bestLapOf,
-	extreme,
-	lapTimeSpread,
-	shortestFloat32,
-	theoreticalBest,
-} from "./figure-rules";
+import { fastestLap } from "./best";
+import { extreme, lapTimeSpread, shortestFloat32, theoreticalBest } from "./figure-rules";
 import { emptyGpsPoints } from "./gps-columns";
 import { parseGpsFile } from "./parse-gps";
 import { parseLapFile } from "./parse-lap";
@@ -136,7 +131,7 @@ export function analyzeSession(lap: LapFile, gps: GpsFile): SessionAnalysisWithP
 		perPath.map((p) => ({ lap: p.lap, value: p.minRollDeg })),
 		-1,
 	);
-	const bestLap = bestLapOf(lap.laps);
+	const bestLap = fastestLap(lap.laps);
 	const spread = lapTimeSpread(lap.laps.map((l) => l.timeMs));
 
 	const summary: SessionSummary = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bestLapOf, extreme, lapTimeSpread, theoreticalBest } from "./figure-rules";
+import { fastestLap } from "./best";
+import { extreme, lapTimeSpread, theoreticalBest } from "./figure-rules";
 
 describe("figure rules", () => {
 	it("extreme: highest or lowest, ties to the first (lowest lap), nulls skipped", () => {
@@ -15,14 +16,14 @@ describe("figure rules", () => {
 		expect(extreme([{ lap: 1, value: null }], 1)).toBeNull();
 	});
 
-	it("bestLapOf: lowest time, ties to the lowest lap", () => {
+	it("fastestLap: lowest time, ties to the lowest lap", () => {
 		const laps = [
 			{ number: 1, timeMs: 70_000 },
 			{ number: 2, timeMs: 69_000 },
 			{ number: 3, timeMs: 69_000 },
 		];
-		expect(bestLapOf(laps)).toBe(laps[1]);
-		expect(bestLapOf([])).toBeNull();
+		expect(fastestLap(laps)).toBe(laps[1]);
+		expect(fastestLap([])).toBeNull();
 	});
 
 	it("theoreticalBest: sum of each sector's best, only when every lap has every sector", () => {

@@ -32,15 +32,6 @@ export function extreme(
 	return best;
 }
 
-/** The lap with the lowest time; given in lap-number order, ties go to the lowest lap. */
-export function bestLapOf<T extends { number: number; timeMs: number }>(
-	laps: readonly T[],
-): T | null {
-	let best: T | null = null;
-	for (const lap of laps) if (best === null || lap.timeMs < best.timeMs) best = lap;
-	return best;
-}
-
 /**
  * Sum of the best time of each sector, from each lap's sector times in driving order; null
  * unless there is a lap and every lap has every sector (the same number, none missing).

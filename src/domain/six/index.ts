@@ -1,5 +1,6 @@
 export type { SessionAnalysisWithPaths } from "./analyze";
 export { analyzeSession, analyzeSixFiles, sortReport } from "./analyze";
+export { bestSectorTimes, fastestLap } from "./best";
 export { emptyGpsPoints } from "./gps-columns";
 export { parseGpsFile } from "./parse-gps";
 export { parseLapFile } from "./parse-lap";

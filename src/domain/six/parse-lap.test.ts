@@ -172,3 +172,24 @@ describe("lap.six fixtures", () => {
 		});
 	}
 });
+
+describe("parseLapFile: report details", () => {
+	const lap = (n: number, sector1 = "25805,0,0,0,25.805,1112") =>
+		`0143662|12.9V|36118|${sector1}|16570,0,0,0,16.570,1027|35836,0,0,0,35.836,1112|25451,0,0,0,25.451,1027|7|4278|${n}`;
+
+	it("lists the report by line even when a repeated lap is found after a bad line", () => {
+		const file = parseLapFile(`${lap(1)}\nlixo\n${lap(1)}\n`);
+		expect(file.report.map((issue) => issue.line)).toEqual([1, 2]);
+		expect(file.report[0]!.reason).toMatch(/volta 1 repetida, substituída pela linha 3/);
+		expect(file.laps.map((l) => l.line)).toEqual([3]);
+	});
+
+	it("names upMax and upTrack of the sector in their reasons", () => {
+		expect(parseLapFile(lap(1, "25805,0,x,0,25.805,1112")).report[0]!.reason).toMatch(
+			/^setor 1, upMax: /,
+		);
+		expect(parseLapFile(lap(1, "25805,0,0,x,25.805,1112")).report[0]!.reason).toMatch(
+			/^setor 1, upTrack: /,
+		);
+	});
+});

@@ -188,19 +188,6 @@ export function fieldText(bytes: Uint8Array, start: number, end: number): string
 	return asciiText(bytes, s, trimEnd(bytes, s, end));
 }
 
-/** Whether [aStart, aEnd) and [bStart, bEnd) hold the same bytes. */
-export function sameBytes(
-	bytes: Uint8Array,
-	aStart: number,
-	aEnd: number,
-	bStart: number,
-	bEnd: number,
-): boolean {
-	if (aEnd - aStart !== bEnd - bStart) return false;
-	for (let i = 0; i < aEnd - aStart; i++) if (bytes[aStart + i] !== bytes[bStart + i]) return false;
-	return true;
-}
-
 let utf8Encoder: TextEncoder | undefined;
 
 /** Bytes of the input: strings are encoded once as UTF-8. */

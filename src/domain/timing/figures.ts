@@ -4,13 +4,8 @@
  * `six/figure-rules.ts`): speed and lean from each lap's channels, lean measured or estimated.
  */
 import type { TimedLap } from "../channels/types";
-import {
-	bestLapOf,
-	extreme,
-	lapTimeSpread,
-	shortestFloat32,
-	theoreticalBest,
-} from "../six/figure-rules";
+import { fastestLap } from "../six/best";
+import { extreme, lapTimeSpread, shortestFloat32, theoreticalBest } from "../six/figure-rules";
 import type { SessionSummary } from "../six/types";
 
 export interface TimedLapFigures {
@@ -97,7 +92,7 @@ export function timedSessionFigures(
 		figures.map((f) => ({ lap: f.number, value: f.minLeanDeg })),
 		-1,
 	);
-	const best = bestLapOf(ordered);
+	const best = fastestLap(ordered);
 	const spread = lapTimeSpread(ordered.map((l) => l.timeMs));
 	const summary: SessionSummary = {
 		bestLap: best ? { number: best.number, timeMs: best.timeMs } : null,

@@ -7,7 +7,7 @@ export interface SessionUser {
 	isAdmin: boolean;
 	isSeller: boolean;
 	hardwareId: string | null;
-	/** The rider has not filled "Meus Dados" yet (empty Wi-Fi). */
+	/** Must fill "Meus Dados" first (`needsEnrollment` of enrollment.ts). */
 	needsEnrollment: boolean;
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { AuthSessionRepository } from "../repositories/auth-session-repository";
 import type { SessionUser } from "./actor";
+import { needsEnrollment } from "./enrollment";
 
 /** A rider at the track should not be signed out mid-weekend; a stolen cookie should not last. */
 export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
@@ -64,7 +65,7 @@ export function createAuthSessionService(
 					isAdmin: row.isAdmin,
 					isSeller: row.isSeller,
 					hardwareId: row.hardwareId,
-					needsEnrollment: row.wifiSsid === "",
+					needsEnrollment: needsEnrollment(row),
 				},
 			};
 		},

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { hasRole } from "../../shared/roles";
 import { type AppError, forbidden, unauthorized } from "../errors";
 import { type Actor, ANONYMOUS } from "./actor";
 
@@ -7,8 +8,8 @@ import { type Actor, ANONYMOUS } from "./actor";
  * Who may call a route, declared on every route as `config: { policy }`:
  * - public: anyone (sign-in pages, health checks, static files);
  * - signedIn: any signed-in user (rider, seller or admin);
- * - seller: a seller or an admin;
- * - admin: an admin;
+ * - seller, admin: a user holding that role (`src/shared/roles.ts`, which the web client's
+ *   menu and guards read too);
  * - device: a logger with its device key;
  * - metrics: a scraper with METRICS_TOKEN (no user, no logger: the token opens /metrics only).
  * Finer rules (a rider's own sessions, a seller's own riders) are checked by the services, with
@@ -55,9 +56,8 @@ export function isAllowed(policy: PolicyName, actor: Actor): boolean {
 		case "signedIn":
 			return actor.kind === "user";
 		case "seller":
-			return actor.kind === "user" && (actor.user.isSeller || actor.user.isAdmin);
 		case "admin":
-			return actor.kind === "user" && actor.user.isAdmin;
+			return actor.kind === "user" && hasRole(actor.user, policy);
 	}
 }
 

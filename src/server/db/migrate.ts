@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Kysely, sql } from "kysely";
+import { loadModule, parseSync } from "libpg-query";
 import type { Database } from "./schema";
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 // Any constant works; it only has to be the same for every instance sharing the database.
 const MIGRATION_LOCK_ID = 0x6c617073;
+const parserReady = loadModule();
 
 export interface Migration {
 	name: string;
@@ -42,7 +44,7 @@ export async function migrate(
 			const existing = await sql<{ name: string }>`
 				SELECT name FROM schema_migrations WHERE name = ${migration.name}`.execute(trx);
 			if (existing.rows.length > 0) return false;
-			for (const statement of splitSqlStatements(migration.sql)) {
+			for (const statement of await splitSqlStatements(migration.sql)) {
 				await sql.raw(statement).execute(trx);
 			}
 			await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(trx);
@@ -54,58 +56,39 @@ export async function migrate(
 }
 
 /**
- * Splits a migration into statements (both drivers run one statement per query) at `;` outside
- * quotes, comments and dollar-quoted bodies.
+ * Splits a migration into statements (both drivers run one statement per extended-protocol
+ * query) with PostgreSQL's own parser (libpg_query): quotes, `E''` escapes, comments, nested
+ * and tagged dollar quotes (`$a1$ ... $a1$`) are read exactly as the server reads them, and a
+ * migration with a syntax error is refused before any of it runs.
  */
-export function splitSqlStatements(text: string): string[] {
-	const statements: string[] = [];
-	let current = "";
-	let i = 0;
-	while (i < text.length) {
-		const ch = text[i] as string;
-		const next = text[i + 1];
-		if (ch === "-" && next === "-") {
-			const end = text.indexOf("\n", i);
-			i = end === -1 ? text.length : end + 1;
-			current += "\n";
-			continue;
+export async function splitSqlStatements(text: string): Promise<string[]> {
+	await parserReady;
+	const bytes = Buffer.from(text, "utf8");
+	const { stmts = [] } = parseSync(text) as {
+		stmts?: { stmt_location?: number; stmt_len?: number }[];
+	};
+	// Locations are byte offsets into the UTF-8 text; a length of 0 means "to the end".
+	return stmts
+		.map(({ stmt_location: start = 0, stmt_len: length = 0 }) =>
+			bytes.subarray(start, length === 0 ? bytes.length : start + length).toString("utf8"),
+		)
+		.map((statement) => stripLeadingComments(statement).trim())
+		.filter((statement) => statement !== "");
+}
+
+/** A statement's location starts right after the previous `;`: drop the comments before it. */
+function stripLeadingComments(statement: string): string {
+	let rest = statement;
+	for (;;) {
+		const trimmed = rest.trimStart();
+		if (trimmed.startsWith("--")) {
+			const end = trimmed.indexOf("\n");
+			rest = end === -1 ? "" : trimmed.slice(end + 1);
+		} else if (trimmed.startsWith("/*")) {
+			const end = trimmed.indexOf("*/");
+			rest = end === -1 ? "" : trimmed.slice(end + 2);
+		} else {
+			return trimmed;
 		}
-		if (ch === "/" && next === "*") {
-			const end = text.indexOf("*/", i + 2);
-			i = end === -1 ? text.length : end + 2;
-			current += " ";
-			continue;
-		}
-		if (ch === "'" || ch === '"') {
-			let j = i + 1;
-			while (j < text.length) {
-				if (text[j] === ch && text[j + 1] === ch) j += 2;
-				else if (text[j] === ch) break;
-				else j += 1;
-			}
-			current += text.slice(i, j + 1);
-			i = j + 1;
-			continue;
-		}
-		if (ch === "$") {
-			const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i));
-			if (tag) {
-				const end = text.indexOf(tag[0], i + tag[0].length);
-				const stop = end === -1 ? text.length : end + tag[0].length;
-				current += text.slice(i, stop);
-				i = stop;
-				continue;
-			}
-		}
-		if (ch === ";") {
-			if (current.trim()) statements.push(current.trim());
-			current = "";
-			i += 1;
-			continue;
-		}
-		current += ch;
-		i += 1;
 	}
-	if (current.trim()) statements.push(current.trim());
-	return statements;
 }

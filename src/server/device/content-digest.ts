@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { parseDictionary, StructuredFieldError } from "./structured-fields";
+import { type Dictionary, ParseError, parseDictionary } from "structured-headers";
 
 /**
- * `Content-Digest` (RFC 9530): a structured-field dictionary of algorithm -> byte sequence, e.g.
+ * `Content-Digest` (RFC 9530): a structured-field dictionary (RFC 9651, parsed by
+ * `structured-headers`) of algorithm -> byte sequence, e.g.
  * `sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:, sha-512=:...:`. Only sha-256 is used;
  * other algorithms may be listed and are ignored.
  */
@@ -23,11 +24,11 @@ export function readContentDigestSha256(
 			reason: `Content-Digest obrigatório (RFC 9530). Envie ${EXAMPLE}`,
 		};
 	}
-	let dict: ReturnType<typeof parseDictionary>;
+	let dict: Dictionary;
 	try {
 		dict = parseDictionary(text);
 	} catch (error) {
-		if (!(error instanceof StructuredFieldError)) throw error;
+		if (!(error instanceof ParseError)) throw error;
 		return {
 			ok: false,
 			code: "content_digest_invalid",
@@ -42,14 +43,17 @@ export function readContentDigestSha256(
 			reason: `Content-Digest não traz sha-256 (o único algoritmo aceito). Envie ${EXAMPLE}`,
 		};
 	}
-	if (member.kind !== "item" || member.item.type !== "bytes" || member.item.value.length !== 32) {
+	// An item is [value, parameters]; an inner list is [items, parameters]. Byte sequences parse
+	// to an ArrayBuffer.
+	const value = member[0];
+	if (!(value instanceof ArrayBuffer) || value.byteLength !== 32) {
 		return {
 			ok: false,
 			code: "content_digest_invalid",
 			reason: `Content-Digest: sha-256 deve ser uma sequência de 32 bytes em base64 entre dois-pontos. Envie ${EXAMPLE}`,
 		};
 	}
-	return { ok: true, sha256Hex: Buffer.from(member.item.value).toString("hex") };
+	return { ok: true, sha256Hex: Buffer.from(value).toString("hex") };
 }
 
 /** The header value for some bytes, as a client sends it. */

@@ -1,5 +1,11 @@
 import { type Insertable, type Kysely, sql } from "kysely";
-import type { SixFileName } from "../../domain/six/types";
+import { z } from "zod";
+import type {
+	ParseIssue as DomainParseIssue,
+	SessionSummary,
+	SixFileName,
+} from "../../domain/six/types";
+import { ParseIssue, SessionSummaryView, StoredSector } from "../../shared/api/sessions";
 import type { Database, LapsTable, SessionStatus } from "../db/schema";
 
 /**
@@ -23,6 +29,28 @@ const pathToSql = (path: Uint8Array | null | undefined) =>
 const pathFromSql = (text: string | null): Uint8Array | null =>
 	text === null ? null : Buffer.from(text, "base64");
 const pathAsBase64 = sql<string | null>`encode(path, 'base64')`;
+
+/** The JSON columns as the ingest writes them, checked when read: a row is never just cast. */
+const StoredSummary = SessionSummaryView.nullable();
+// Reports stored before entries had a kind read as rejected lines until the session is parsed again.
+const StoredReport = z.array(
+	ParseIssue.extend({ kind: ParseIssue.shape.kind.default("rejected") }),
+);
+const StoredSectors = z.array(StoredSector);
+
+export class StoredJsonError extends Error {
+	override name = "StoredJsonError";
+}
+
+function readStored<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+	const parsed = schema.safeParse(value);
+	if (!parsed.success) {
+		throw new StoredJsonError(
+			`${what} does not match its schema: ${z.prettifyError(parsed.error)}`,
+		);
+	}
+	return parsed.data;
+}
 
 /** What the ingest needs of a session row. */
 export interface IngestSessionRow {
@@ -162,8 +190,8 @@ export async function recordReceivedFile(
 export interface IngestedVersion {
 	lapSha256: string | null;
 	gpsSha256: string | null;
-	summary: unknown;
-	report: unknown;
+	summary: SessionSummary;
+	report: DomainParseIssue[];
 	laps: NewLapRow[];
 }
 
@@ -375,8 +403,8 @@ export interface SessionForRead {
 	hasGpsFile: boolean;
 	processedAt: Date | null;
 	error: string | null;
-	summary: unknown;
-	report: unknown;
+	summary: z.output<typeof StoredSummary>;
+	report: z.output<typeof StoredReport>;
 }
 
 export async function findSessionForRead(
@@ -418,8 +446,8 @@ export async function findSessionForRead(
 		hasGpsFile: row.gps_object_key !== null,
 		processedAt: row.processed_at,
 		error: row.error,
-		summary: row.summary,
-		report: row.report,
+		summary: readStored(StoredSummary, row.summary ?? null, `summary of session ${row.id}`),
+		report: readStored(StoredReport, row.report ?? [], `report of session ${row.id}`),
 	};
 }
 
@@ -438,7 +466,7 @@ export async function findSessionOwner(
 }
 
 export async function listSessionLaps(db: Db, sessionId: string) {
-	return db
+	const rows = await db
 		.selectFrom("laps")
 		.select([
 			"lap_number",
@@ -457,6 +485,14 @@ export async function listSessionLaps(db: Db, sessionId: string) {
 		.where("session_id", "=", sessionId)
 		.orderBy("lap_number")
 		.execute();
+	return rows.map((row) => ({
+		...row,
+		sectors: readStored(
+			StoredSectors,
+			row.sectors,
+			`sectors of lap ${row.lap_number} of session ${sessionId}`,
+		),
+	}));
 }
 
 export async function findLapPath(

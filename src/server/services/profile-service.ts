@@ -1,5 +1,6 @@
 import type { MeUser } from "../../shared/api/me";
 import type { Profile, ProfileInput } from "../../shared/api/profile";
+import { needsEnrollment } from "../auth/enrollment";
 import type { Config } from "../config";
 import { createSecretBox, type SecretBox } from "../crypto/secret-box";
 import type { UserRow } from "../db/schema";
@@ -18,7 +19,11 @@ export function toMeUser(row: UserRow): MeUser {
 		isAdmin: row.is_admin,
 		isSeller: row.is_seller,
 		hardwareId: row.hardware_id,
-		needsEnrollment: row.wifi_ssid === "",
+		needsEnrollment: needsEnrollment({
+			wifiSsid: row.wifi_ssid,
+			isAdmin: row.is_admin,
+			isSeller: row.is_seller,
+		}),
 	};
 }
 

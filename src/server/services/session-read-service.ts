@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { bestSectorTimes } from "../../domain/six/best";
 import { decodeLapPath } from "../../domain/six/path-codec";
 import type {
 	getSession,
@@ -71,9 +72,8 @@ const roundOrNull = (value: number | null, decimals: number) =>
 	value === null || !Number.isFinite(value) ? null : round(value, decimals);
 
 /** Float32 columns read back as 231.39999389648438: one decimal is what the logger measures. */
-function summaryView(summary: unknown): SessionSummaryView | null {
-	if (summary === null || summary === undefined) return null;
-	const s = summary as SessionSummaryView;
+function summaryView(s: SessionSummaryView | null): SessionSummaryView | null {
+	if (s === null) return null;
 	return {
 		...s,
 		maxSpeed: s.maxSpeed ? { kmh: round(s.maxSpeed.kmh, 1), lap: s.maxSpeed.lap } : null,
@@ -163,6 +163,9 @@ export function createSessionReadService(db: Kysely<Database>) {
 			if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId))
 				throw sessionNotFound();
 			const laps = await listSessionLaps(db, sessionId);
+			// The marks of the lap table come from here: the client does not work them out.
+			const bestLapNumber = session.summary?.bestLap?.number ?? null;
+			const bestSectors = bestSectorTimes(laps);
 			return {
 				session: {
 					id: session.id,
@@ -186,16 +189,20 @@ export function createSessionReadService(db: Kysely<Database>) {
 						entry: l.entry_sec,
 						distanceM: l.distance_m,
 						sprintCount: l.sprint_count,
-						sectors: l.sectors as LapView["sectors"],
+						sectors: l.sectors.map((sector) => ({
+							...sector,
+							best: bestSectors.get(sector.number) === sector.timeMs,
+						})),
 						points: l.point_count,
 						maxSpeedKmh: roundOrNull(l.max_speed_kmh, 1),
 						minSpeedKmh: roundOrNull(l.min_speed_kmh, 1),
 						maxRollDeg: roundOrNull(l.max_roll_deg, 1),
 						minRollDeg: roundOrNull(l.min_roll_deg, 1),
+						best: l.lap_number === bestLapNumber,
 					}),
 				),
 				summary: summaryView(session.summary),
-				report: (session.report ?? []) as SessionDetail["report"],
+				report: session.report,
 			};
 		},
 

@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describeStorageContract } from "../test/storage-contract";
 import { FilesystemStorage } from "./filesystem-storage";
 import { InvalidObjectKeyError } from "./object-storage";
-import { describeStorageContract } from "./storage-contract";
 
 const created: string[] = [];
 async function tempDir(): Promise<string> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { INVALID_KEYS } from "../test/storage-contract";
 import {
 	assertValidListPrefix,
 	assertValidObjectKey,
@@ -7,7 +8,6 @@ import {
 	normaliseSha256Hex,
 	resolveMaxResults,
 } from "./object-storage";
-import { INVALID_KEYS } from "./storage-contract";
 
 describe("assertValidObjectKey", () => {
 	it.each([

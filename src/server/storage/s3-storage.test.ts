@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type S3TestServer, startS3TestServer } from "../test/s3-test-server";
+import { describeStorageContract } from "../test/storage-contract";
 import { ObjectTooLargeError } from "./object-storage";
 import { S3Storage, type S3StorageOptions } from "./s3-storage";
-import { type S3TestServer, startS3TestServer } from "./s3-test-server";
-import { describeStorageContract } from "./storage-contract";
 
 let server: S3TestServer;
 

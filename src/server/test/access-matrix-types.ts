@@ -1,7 +1,7 @@
 /**
  * The access-control matrix: every route of the app, called as every kind of actor, with the
  * status each must get. Route modules export rows from `*.matrix.ts` files next to them;
- * `access-matrix.test.ts` runs them all and fails when a registered route has no row.
+ * `access-matrix.db.test.ts` runs them all and fails when a registered route has no row.
  *
  * Each (row, actor) call gets a fresh fixture, so a row that changes data cannot disturb another:
  * riderA (seller S1, logger hardwareA, Meus Dados filled) and riderB (seller S2, logger

@@ -10,7 +10,7 @@ export const MeUser = z.object({
 	isSeller: z.boolean(),
 	/** The logger assigned to this user ("código do hardware"); null when none. */
 	hardwareId: z.string().nullable(),
-	/** Wi-Fi still empty: the rider is sent to /enroll. */
+	/** A rider whose Wi-Fi is still empty: sent to /enroll (the server decides, the client follows). */
 	needsEnrollment: z.boolean(),
 });
 export type MeUser = z.infer<typeof MeUser>;

@@ -1,11 +1,15 @@
 import { z } from "zod";
+import type * as domain from "../../domain/six/types";
 import { defineEndpoint } from "../endpoint";
+import type { Assert, SameShape } from "../same-shape";
 
 export const SessionStatus = z.enum(["received", "processed", "failed"]);
 
 export const ParseIssue = z.object({
 	file: z.enum(["lap.six", "gps.six"]),
 	line: z.number().int(),
+	/** `rejected`: a line not used; `notice`: accepted data set aside (a stretch, a lap). */
+	kind: z.enum(["rejected", "notice"]),
 	reason: z.string(),
 });
 
@@ -52,12 +56,20 @@ export const getSessionTree = defineEndpoint({
 
 // ---- One session: laps, sectors, figures ---------------------------------------------------
 
-export const SectorView = z.object({
-	number: z.number().int(),
+/** A sector as the ingest stores it (`SectorAnalysis` of the domain). */
+export const StoredSector = z.object({
+	number: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
 	timeMs: z.number().int(),
+	/** The device's text for the time, or the time as `ss.SSS` when it wrote none. */
 	display: z.string(),
 	distanceM: z.number(),
+	/** The device marked it improved (`upFlag`). */
 	improved: z.boolean(),
+});
+
+export const SectorView = StoredSector.extend({
+	/** The session's best time of this sector (computed by the server). */
+	best: z.boolean(),
 });
 
 export const LapView = z.object({
@@ -75,6 +87,8 @@ export const LapView = z.object({
 	minSpeedKmh: z.number().nullable(),
 	maxRollDeg: z.number().nullable(),
 	minRollDeg: z.number().nullable(),
+	/** The session's best lap (the summary's `bestLap`). */
+	best: z.boolean(),
 });
 export type LapView = z.infer<typeof LapView>;
 
@@ -95,6 +109,18 @@ export const SessionSummaryView = z.object({
 	gpsPointCount: z.number().int(),
 });
 export type SessionSummaryView = z.infer<typeof SessionSummaryView>;
+
+// The contract and the stored JSON are the domain's types: a field added to one and not the
+// other is a compile error, not a silent `undefined`.
+export type SummaryIsTheDomains = Assert<
+	SameShape<z.infer<typeof SessionSummaryView>, domain.SessionSummary>
+>;
+export type StoredSectorIsTheDomains = Assert<
+	SameShape<z.infer<typeof StoredSector>, domain.SectorAnalysis>
+>;
+export type ParseIssueIsTheDomains = Assert<
+	SameShape<z.infer<typeof ParseIssue>, domain.ParseIssue>
+>;
 
 export const SessionInfo = z.object({
 	id: z.string(),

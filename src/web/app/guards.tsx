@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, Navigate, useLocation } from "react-router";
+import { hasRole, type Role } from "../../shared/roles";
 import { useMe } from "../api/hooks";
 import { Page } from "../components/layout/Page";
 import { ErrorState, LoadingState } from "../components/ui/States";
-import { hasRole, type Role } from "../lib/menu";
 
 function FullPageLoading() {
 	return (
@@ -33,10 +33,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 		);
 	}
 	if (!me.data) return <Navigate to="/login" replace />;
-	// Admins and sellers work without a logger of their own: only riders must fill "Meus Dados".
-	const { user } = me.data;
-	const mustEnroll = user.needsEnrollment && !user.isAdmin && !user.isSeller;
-	if (mustEnroll && location.pathname !== "/enroll") {
+	// The server decides who must fill "Meus Dados" first (riders without Wi-Fi).
+	if (me.data.user.needsEnrollment && location.pathname !== "/enroll") {
 		// The state tells /enroll why the rider is there and where to go once it is saved.
 		const state: EnrollRedirect = { from: `${location.pathname}${location.search}` };
 		return <Navigate to="/enroll" replace state={state} />;

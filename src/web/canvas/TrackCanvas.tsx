@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { legendEntries } from "./bands";
-import { installBenchHook } from "./bench-hook";
 import {
 	blitBitmap,
 	CANVAS_HEIGHT,
@@ -102,6 +101,8 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 			const engine = engineRef.current;
 			if (!engine) return;
 			engine.view = next;
+			// The view in numbers, for tests and tools that cannot read pixels.
+			engine.canvas.dataset.rotationDeg = String(Math.round(next.rotationDeg * 1000) / 1000);
 			setZoom(next.zoom);
 			requestFrame(sharp);
 		},
@@ -216,9 +217,19 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 		};
 	}, [limits, requestFrame, setView]);
 
+	// Only in the benchmark build (`vite build --mode bench`): the production build folds this
+	// test to `return` and drops the hook's module.
 	useEffect(() => {
-		if (!new URLSearchParams(window.location.search).has("bench")) return;
-		return installBenchHook(engineRef, setBenchPaths);
+		if (import.meta.env.MODE !== "bench") return;
+		let uninstall: (() => void) | undefined;
+		let active = true;
+		void import("./bench-hook").then(({ installBenchHook }) => {
+			if (active) uninstall = installBenchHook(engineRef, setBenchPaths);
+		});
+		return () => {
+			active = false;
+			uninstall?.();
+		};
 	}, []);
 
 	// The buttons and keys zoom about the canvas centre.

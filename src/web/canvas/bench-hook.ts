@@ -1,5 +1,5 @@
 /**
- * `window.__lapsixBench`, installed only when the page URL has `?bench=1`: lets
+ * `window.__lapsixBench`, in the benchmark build only (`vite build --mode bench`): lets
  * `bench/web.bench.ts` load a path of a given size and time single frames. Each timing
  * reads one pixel back so the browser has really drawn the frame.
  */

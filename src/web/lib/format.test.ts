@@ -10,7 +10,6 @@ import {
 	formatTreeLapTime,
 	initialsOf,
 	loggerLabel,
-	sectorTimeText,
 } from "./format";
 
 describe("session tree display", () => {
@@ -36,11 +35,6 @@ describe("figures", () => {
 		expect(formatDurationSeconds(523.4)).toBe("0,523 s");
 		expect(formatDurationSeconds(null)).toBe("—");
 		expect(formatIsoDate("2025-02-01")).toBe("01/02/2025");
-	});
-
-	it("shows the device's sector text, else ss.SSS", () => {
-		expect(sectorTimeText({ display: "21.4", timeMs: 21_400 })).toBe("21.4");
-		expect(sectorTimeText({ display: " ", timeMs: 21_400 })).toBe("21.400");
 	});
 });
 

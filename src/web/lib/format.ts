@@ -3,7 +3,7 @@
  * the domain so the web, the server and the CLI print the same text.
  */
 import { formatDateFolder } from "../../domain/format/storage-names";
-import { formatLapTime, formatSectorTime, formatTreeLapTime } from "../../domain/format/time";
+import { formatLapTime, formatTreeLapTime } from "../../domain/format/time";
 
 export {
 	formatEntry,
@@ -59,11 +59,6 @@ export function formatDurationSeconds(ms: number | null | undefined): string {
 /** A lap time that may be missing. */
 export function formatOptionalLapTime(ms: number | null | undefined): string {
 	return ms === null || ms === undefined ? "—" : formatLapTime(ms);
-}
-
-/** The text of a sector: the device's own text, else its time as `ss.SSS`. */
-export function sectorTimeText(sector: { display: string; timeMs: number }): string {
-	return sector.display.trim() !== "" ? sector.display : formatSectorTime(sector.timeMs);
 }
 
 /** Tree entry of a lap: `3 — 01:23.45`. */

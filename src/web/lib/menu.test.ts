@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, menuItemsFor } from "./menu";
+import { menuItemsFor } from "./menu";
 
 const labels = (user: { isAdmin: boolean; isSeller: boolean }) =>
 	menuItemsFor(user).map((i) => i.label);
@@ -22,13 +22,15 @@ describe("menuItemsFor", () => {
 			expect.arrayContaining(["Pilotos e loggers", "Pilotos e revendedores", "Loggers"]),
 		);
 		expect(admin).not.toContain("Revenda");
-	});
-});
-
-describe("hasRole", () => {
-	it("lets admins into seller screens, not the reverse", () => {
-		expect(hasRole({ isAdmin: true, isSeller: false }, "seller")).toBe(true);
-		expect(hasRole({ isAdmin: false, isSeller: true }, "admin")).toBe(false);
-		expect(hasRole({ isAdmin: false, isSeller: false }, "seller")).toBe(false);
+		expect(labels({ isAdmin: true, isSeller: true })).toEqual([
+			"Início",
+			"Meus Dados",
+			"Voltas",
+			"Análise",
+			"Revenda",
+			"Pilotos e loggers",
+			"Pilotos e revendedores",
+			"Loggers",
+		]);
 	});
 });

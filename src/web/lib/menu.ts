@@ -1,14 +1,12 @@
 /** The menu behind the top-left toggle; role entries follow the user's flags (spec section 6). */
+import { flaggedRoles, type Role, type RoleFlags } from "../../shared/roles";
 
 export interface MenuItem {
 	to: string;
 	label: string;
 }
 
-export interface MenuUser {
-	isAdmin: boolean;
-	isSeller: boolean;
-}
+export type MenuUser = RoleFlags;
 
 /** Screen names, shared by the menu and the screens' headings. */
 export const SCREEN_NAMES = {
@@ -22,6 +20,16 @@ export const SCREEN_NAMES = {
 	hardware: "Loggers",
 } as const;
 
+/** The screens each role's flag adds to the menu (access itself: `hasRole`). */
+const ROLE_ITEMS: Record<Role, readonly MenuItem[]> = {
+	seller: [{ to: "/seller", label: SCREEN_NAMES.seller }],
+	admin: [
+		{ to: "/adm", label: SCREEN_NAMES.adm },
+		{ to: "/seller-adm", label: SCREEN_NAMES.sellerAdm },
+		{ to: "/hardware", label: SCREEN_NAMES.hardware },
+	],
+};
+
 export function menuItemsFor(user: MenuUser): MenuItem[] {
 	const items: MenuItem[] = [
 		{ to: "/user", label: SCREEN_NAMES.home },
@@ -29,20 +37,6 @@ export function menuItemsFor(user: MenuUser): MenuItem[] {
 		{ to: "/laps", label: SCREEN_NAMES.laps },
 		{ to: "/analytics", label: SCREEN_NAMES.analytics },
 	];
-	if (user.isSeller) items.push({ to: "/seller", label: SCREEN_NAMES.seller });
-	if (user.isAdmin) {
-		items.push(
-			{ to: "/adm", label: SCREEN_NAMES.adm },
-			{ to: "/seller-adm", label: SCREEN_NAMES.sellerAdm },
-			{ to: "/hardware", label: SCREEN_NAMES.hardware },
-		);
-	}
+	for (const role of flaggedRoles(user)) items.push(...ROLE_ITEMS[role]);
 	return items;
-}
-
-export type Role = "admin" | "seller";
-
-/** /adm, /seller-adm and /hardware need an admin; /seller a seller or an admin. */
-export function hasRole(user: MenuUser, role: Role): boolean {
-	return role === "admin" ? user.isAdmin : user.isSeller || user.isAdmin;
 }

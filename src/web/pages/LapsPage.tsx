@@ -52,7 +52,6 @@ function SessionLaps({ entry, lap }: { entry: SessionEntry<TreeDate>; lap: numbe
 			) : (
 				<LapTable
 					laps={laps}
-					bestLap={best?.number ?? null}
 					selectedLap={lap}
 					lapHref={(n) => selectionHref("/analytics", selectionOf(entry.track, entry.date, n))}
 				/>

@@ -1,9 +1,8 @@
 import { useTable } from "@tanstack/react-table";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { LapView } from "../../../shared/api/sessions";
-import { formatEntry, formatLapTime, formatMetres, sectorTimeText } from "../../lib/format";
-import { bestSectorTimes } from "../../lib/lap-table";
+import { formatEntry, formatLapTime, formatMetres } from "../../lib/format";
 import {
 	ariaSortOf,
 	SORTING_OPTIONS,
@@ -25,12 +24,12 @@ const COLUMNS = [
 
 const NUMERIC = new Set(["number", "time", "distance"]);
 
-function Sectors({ lap, best }: { lap: LapView; best: Map<number, number> }) {
+function Sectors({ lap }: { lap: LapView }) {
 	if (lap.sectors.length === 0) return <span className="lap-table__none">—</span>;
 	return (
 		<span className="sector-list">
 			{lap.sectors.map((sector) => {
-				const isBest = best.get(sector.number) === sector.timeMs;
+				const isBest = sector.best;
 				return (
 					<span
 						key={sector.number}
@@ -38,7 +37,7 @@ function Sectors({ lap, best }: { lap: LapView; best: Map<number, number> }) {
 						title={isBest ? "Melhor tempo deste setor" : undefined}
 					>
 						<span className="sector__n">S{sector.number}</span>
-						<span className="sector__t num">{sectorTimeText(sector)}</span>
+						<span className="sector__t num">{sector.display}</span>
 						<span className="sector__m num">{formatMetres(sector.distanceM)}</span>
 						{isBest ? <span className="visually-hidden"> (melhor setor)</span> : null}
 					</span>
@@ -50,19 +49,17 @@ function Sectors({ lap, best }: { lap: LapView; best: Map<number, number> }) {
 
 /**
  * The laps of a session: # | Bateria | Tempo | Distância | Entrada | Setores, the best lap and the
- * best sectors marked, sortable by #, Tempo and Distância. Wide, a table; narrow (a phone), each
- * lap is a compact block with its sectors below its time, under a header that stays in view.
+ * best sectors marked as the server says (`best`), sortable by #, Tempo and Distância. Wide, a
+ * table; narrow (a phone), each lap is a compact block with its sectors below its time, under a
+ * header that stays in view.
  * `lapHref` makes the lap number a link (to the lap's analysis).
  */
 export function LapTable({
 	laps,
-	bestLap,
 	selectedLap = null,
 	lapHref,
 }: {
 	laps: LapView[];
-	/** The session's best lap as the server computed it. */
-	bestLap: number | null;
 	selectedLap?: number | null;
 	lapHref?: (lap: number) => string;
 }) {
@@ -72,7 +69,6 @@ export function LapTable({
 		columns: COLUMNS,
 		data: laps,
 	});
-	const bestSectors = useMemo(() => bestSectorTimes(laps), [laps]);
 	const selectedRow = useRef<HTMLTableRowElement>(null);
 
 	// A lap named in the address is brought into view once its table is there.
@@ -93,7 +89,7 @@ export function LapTable({
 						) : (
 							lap.number
 						)}
-						{lap.number === bestLap ? <span className="lap-table__tag">melhor</span> : null}
+						{lap.best ? <span className="lap-table__tag">melhor</span> : null}
 					</>
 				);
 			case "battery":
@@ -105,7 +101,7 @@ export function LapTable({
 			case "entry":
 				return formatEntry(lap.entry);
 			default:
-				return <Sectors lap={lap} best={bestSectors} />;
+				return <Sectors lap={lap} />;
 		}
 	};
 
@@ -151,7 +147,7 @@ export function LapTable({
 					{table.getRowModel().rows.map((row) => {
 						const lap = row.original;
 						const classes = [
-							lap.number === bestLap ? "lap-table__best" : "",
+							lap.best ? "lap-table__best" : "",
 							lap.number === selectedLap ? "is-selected" : "",
 						].join(" ");
 						return (

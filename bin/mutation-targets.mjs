@@ -1,0 +1,73 @@
+/**
+ * What `npm run mutate` mutates, one target at a time, and the tests each target is judged by
+ * (`tests`: globs of test files; the Vitest runner then keeps those related to the mutated file).
+ * A target is judged by its own folder's tests (and, for the services, the routes' tests that
+ * call them), not the whole suite: a mutant the access matrix or a browser test would kill still
+ * counts as surviving here, which keeps runs short and the score honest about the unit's tests.
+ * GROUP_MINIMUM: the score each group must reach.
+ */
+const NOT_TESTS = ["!**/*.test.ts", "!**/*.bench.ts", "!**/test-fixtures.ts"];
+const DOMAIN = "src/domain";
+const SERVER = "src/server (policy, services, ingest)";
+
+export const MUTATION_TARGETS = [
+	{
+		name: "domain-six-lap",
+		group: DOMAIN,
+		mutate: ["src/domain/six/{parse-lap,scan,reasons}.ts"],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-six-gps",
+		group: DOMAIN,
+		mutate: ["src/domain/six/{parse-gps,gps-*}.ts"],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-six-analysis",
+		group: DOMAIN,
+		mutate: ["src/domain/six/{analyze,best,split-laps,path-codec,serialize}.ts"],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-format",
+		group: DOMAIN,
+		mutate: ["src/domain/format/**/*.ts", ...NOT_TESTS],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-simulator",
+		group: DOMAIN,
+		mutate: ["src/domain/simulator/**/*.ts", ...NOT_TESTS],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "server-policy",
+		group: SERVER,
+		mutate: ["src/server/auth/{policy,enrollment}.ts", "src/shared/roles.ts"],
+		tests: ["src/server/auth/*.test.ts", "src/shared/**/*.test.ts"],
+	},
+	{
+		name: "server-services",
+		group: SERVER,
+		mutate: ["src/server/services/**/*.ts", ...NOT_TESTS],
+		tests: ["src/server/services/**/*.test.ts", "src/server/routes/*.test.ts"],
+	},
+	{
+		name: "server-ingest-units",
+		group: SERVER,
+		mutate: ["src/server/ingest/{session-version,session-key,session-files,keyed-mutex}.ts"],
+		// Their own unit tests: the database tests of the ingest call them too, but each mutant
+		// would then cost a database per test file.
+		tests: ["src/server/ingest/*.test.ts"],
+		exclude: ["**/*.db.test.ts"],
+	},
+	{
+		name: "server-ingest-service",
+		group: SERVER,
+		mutate: ["src/server/ingest/ingest-service.ts"],
+		tests: ["src/server/ingest/*.test.ts"],
+	},
+];
+
+export const GROUP_MINIMUM = { [DOMAIN]: 85, [SERVER]: 75 };
