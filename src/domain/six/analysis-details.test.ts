@@ -40,6 +40,7 @@ describe("analysis details", () => {
 		expect(withLaps.report).toContainEqual({
 			file: "gps.six",
 			line: 3,
+			kind: "notice",
 			reason: "volta 2: trajeto salvo sem linha correspondente em lap.six",
 		});
 		const gpsOnly = analyzeSixFiles(null, gps);

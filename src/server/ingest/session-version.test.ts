@@ -27,6 +27,7 @@ describe("capReport", () => {
 		expect(capped[5]).toEqual({
 			file: "gps.six",
 			line: 5,
+			kind: "notice",
 			reason: "mais 3 problemas não listados",
 		});
 	});
@@ -70,7 +71,7 @@ describe("buildSessionVersion", () => {
 		const lapOnly = buildSessionVersion("s", encode(`${files.lapSix}lixo\n`), null);
 		if (!lapOnly.ok) throw new Error(lapOnly.error);
 		expect(lapOnly.version.report).toEqual([
-			{ file: "lap.six", line: 3, reason: "esperados 10 campos, encontrados 1" },
+			{ file: "lap.six", line: 3, kind: "rejected", reason: "esperados 10 campos, encontrados 1" },
 		]);
 		expect(lapOnly.version.summary.gpsPointCount).toBe(0);
 	});
