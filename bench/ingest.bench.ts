@@ -21,6 +21,7 @@ import { loadConfig } from "../src/server/config";
 import { openPglite } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { sha256Hex } from "../src/server/ingest/session-files";
+import { sessionKeyOrThrow } from "../src/server/ingest/session-key";
 import { FilesystemStorage } from "../src/server/storage/filesystem-storage";
 
 export interface IngestBenchResult {
@@ -91,8 +92,7 @@ export async function runIngestBenchmark(
 		for (let run = 0; run < WARMUP_RUNS + runs; run++) {
 			const key = { hardwareId: "BENCH", track: "Interlagos", date: dateFolder(run) };
 			await app.ingest.acceptFile({
-				...key,
-				fileName: "lap.six",
+				key: sessionKeyOrThrow(key, "lap.six"),
 				bytes: lapBytes,
 				sha256: sha256Hex(lapBytes),
 			});
@@ -103,8 +103,7 @@ export async function runIngestBenchmark(
 
 			const t0 = performance.now();
 			const accepted = await app.ingest.acceptFile({
-				...key,
-				fileName: "gps.six",
+				key: sessionKeyOrThrow(key, "gps.six"),
 				bytes: gpsBytes,
 				sha256: sha256Hex(gpsBytes),
 			});

@@ -8,10 +8,15 @@ const suites: Record<string, () => Promise<unknown>> = {
 	parse: async () => (await import("./parse.bench")).runParseBenchmark(),
 	import: async () => (await import("./import.bench")).runImportBenchmark(),
 	ingest: async () => (await import("./ingest.bench")).runIngestBenchmark(),
+	"import-session": async () =>
+		(await import("./import-session.bench")).runImportSessionBenchmark(),
 	web: async () => (await import("./web.bench")).runWebBenchmark(),
 	export: async () => (await import("./export.bench")).runExportBenchmark(),
 	timing: async () => (await import("./timing.bench")).runTimingBenchmark(),
 	compare: async () => (await import("./compare.bench")).runCompareBenchmark(),
+	"compare-web": async () => (await import("./compare-web.bench")).runCompareWebBenchmark(),
+	"upload-rss": async () => (await import("./upload-rss.bench")).runUploadRssBenchmark(),
+	load: async () => (await import("./load.bench")).runLoadBenchmark(),
 };
 
 const wanted = process.argv.slice(2);

@@ -55,7 +55,7 @@ const RIDER = "piloto1@lapsix.example";
 const LAPS_TARGET_MS = 200;
 const LOGIN_JS_TARGET_KB = 150;
 
-function stats(samples: number[]): FrameStats {
+export function stats(samples: number[]): FrameStats {
 	const sorted = [...samples].sort((a, b) => a - b);
 	const at = (q: number) =>
 		sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -67,7 +67,7 @@ function round(value: number, digits = 2): number {
 	return Math.round(value * f) / f;
 }
 
-async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
+export async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
 	await page.goto(`${baseUrl}/login`);
 	const popupOpened = page.waitForEvent("popup");
 	await page.getByRole("button", { name: "Login with Google" }).click();

@@ -133,8 +133,16 @@ test.describe("management screens", () => {
 			// Pedro's logger 2 goes back to stock: the screen says so and asks first.
 			const confirm = page.getByRole("dialog");
 			await expect(confirm).toContainText(`O logger 2, que está com ${RIDER2}, volta ao estoque.`);
+			// A new key with the hand-over is offered, checked: the old key must not follow the logger.
+			await expect(confirm.getByTestId("handover-rotate-key")).toBeChecked();
+			await expect(confirm).toContainText("A chave antiga deixa de funcionar");
+			await screenshots(page, "handover-rotate-key");
 			await confirm.getByRole("button", { name: "Entregar" }).click();
 			await expect(panel.getByRole("button", { name: "Cadastrado!" })).toBeVisible();
+			const handedKey = (await page.getByTestId("device-key").textContent())?.trim() ?? "";
+			expect(handedKey).not.toBe(key);
+			expect((await deviceConfig(request, key)).status()).toBe(401);
+			await screenshots(page, "handover-new-key");
 			const pedroRow = page.getByTestId("adm-users-table").getByRole("row", { name: RIDER2 });
 			await expect(pedroRow.locator('td[data-column="hardware"]')).toHaveText(loggerId);
 			await expectNoReload(page);
@@ -145,7 +153,7 @@ test.describe("management screens", () => {
 			await expect(pedroRow).toContainText("Equipe-Pedro");
 			await expect(page.getByTestId("adm-users-table")).not.toContainText("pedro-wifi-2025");
 
-			const config = await deviceConfig(request, key);
+			const config = await deviceConfig(request, handedKey);
 			expect(config.status()).toBe(200);
 			expect(await config.json()).toMatchObject({
 				hardwareId: loggerId,
@@ -166,8 +174,8 @@ test.describe("management screens", () => {
 			await dialog.getByRole("button", { name: "Trocar chave" }).click();
 			const newKey = (await page.getByTestId("device-key").textContent())?.trim() ?? "";
 			expect(newKey).not.toBe("");
-			expect(newKey).not.toBe(key);
-			expect((await deviceConfig(request, key)).status()).toBe(401);
+			expect(newKey).not.toBe(handedKey);
+			expect((await deviceConfig(request, handedKey)).status()).toBe(401);
 			expect((await deviceConfig(request, newKey)).status()).toBe(200);
 			await page.getByRole("button", { name: "Já guardei a chave" }).click();
 			await expect(page.getByTestId("device-key-box")).toHaveCount(0);
@@ -221,7 +229,12 @@ test.describe("management screens", () => {
 			await stockSelect.selectOption(given);
 			await markPage(page);
 			await assignButton(page).click();
+			// Nobody loses anything, but the hand-over offers a new key; here the seller declines it.
+			const handOver = page.getByRole("dialog");
+			await handOver.getByTestId("handover-rotate-key").uncheck();
+			await handOver.getByRole("button", { name: "Entregar" }).click();
 			await expect(page.getByRole("button", { name: "Cadastrado!" })).toBeVisible();
+			await expect(page.getByTestId("device-key-box")).toHaveCount(0);
 			await expect(stockTable.locator("tbody tr")).toHaveCount(stockBefore.length - 1);
 			await expect(stockSelect.locator(`option[value="${given}"]`)).toHaveCount(0);
 			const riderRow = page.getByTestId("seller-riders-table").getByRole("row", { name: email });

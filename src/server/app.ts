@@ -14,12 +14,19 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import type { Database } from "./db/schema";
 import { devicePlugin } from "./device/device-plugin";
+import { connectionTimeoutOptions, guardConnections } from "./http/connection-limits";
 import { installErrorHandler } from "./http/error-handler";
+import { installJsonBodyParser } from "./http/json-body-parser";
 import { createIngestService, type IngestService } from "./ingest/ingest-service";
+import type { IngestJobQueue } from "./jobs/ingest-jobs";
 import { metricsPlugin } from "./metrics/metrics-plugin";
 import { adminRoutes } from "./routes/admin-routes";
 import { healthRoutes } from "./routes/health-routes";
+import { importRoutes } from "./routes/import-routes";
+import { instanceRoutes } from "./routes/instance-routes";
+import { lapHistoryRoutes } from "./routes/lap-history-routes";
 import { sessionRoutes } from "./routes/session-routes";
+import { shareRoutes } from "./routes/share-routes";
 import { signInStateRoutes } from "./routes/sign-in-state-routes";
 import { spaRoutes } from "./routes/spa-routes";
 import type { ObjectStorage } from "./storage/object-storage";
@@ -29,17 +36,25 @@ export interface AppDeps {
 	database: DatabaseHandle;
 	db: Kysely<Database>;
 	storage: ObjectStorage;
+	/** Where uploads queue their ingest; absent: ingested in the upload request. */
+	jobs?: IngestJobQueue;
 }
 
 declare module "fastify" {
 	interface FastifyInstance {
 		deps: AppDeps;
-		/** One per process: its per-session locks must see every upload. */
+		/** One per process: its in-process locks must see every upload. */
 		ingest: IngestService;
 		/** False while the start-up tasks (recovery, demo data) run after the server listens. */
 		startup: { done: boolean };
 	}
 }
+
+/**
+ * As long as the whole request head Node accepts (16 KB): every URL parameter reaches its route,
+ * which refuses a too-long one with the reason instead of a bare 404.
+ */
+export const MAX_URL_PARAM_LENGTH = 16 * 1024;
 
 const DEFAULT_WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -73,6 +88,17 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
 	};
 }
 
+/**
+ * Fastify ignores a bare hop count (it cannot check the peer); a function trusting the nearest
+ * `hops` addresses (the peer first) is the same rule, chosen knowingly by whoever sets it.
+ */
+export function trustProxyOption(
+	trustProxy: Config["trustProxy"],
+): NonNullable<FastifyServerOptions["trustProxy"]> {
+	if (typeof trustProxy !== "number") return trustProxy;
+	return (_address: string, hop: number) => hop < trustProxy;
+}
+
 export async function buildApp(
 	deps: Omit<AppDeps, "db">,
 	options: BuildAppOptions = {},
@@ -80,20 +106,32 @@ export async function buildApp(
 	const { config } = deps;
 	const app = Fastify({
 		logger: options.logger ?? loggerOptions(config),
-		trustProxy: config.nodeEnv === "production",
+		trustProxy: trustProxyOption(config.trustProxy),
 		bodyLimit: 1024 * 1024,
+		// The router's default (100) turns a URL parameter as long as a percent-encoded track name
+		// with accents into a bare 404; the routes check lengths themselves and say why.
+		routerOptions: { maxParamLength: MAX_URL_PARAM_LENGTH },
 		return503OnClosing: true,
 		forceCloseConnections: "idle",
+		...connectionTimeoutOptions(config.http),
 	});
+	guardConnections(app.server, config.http);
 	app.decorate("deps", { ...deps, db: deps.database.db });
 	app.decorate("startup", { done: true });
 	app.decorate(
 		"ingest",
-		createIngestService({ db: deps.database.db, storage: deps.storage, log: app.log }),
+		createIngestService({
+			db: deps.database.db,
+			storage: deps.storage,
+			log: app.log,
+			locks: deps.database.sessionLocks,
+			...(deps.jobs ? { jobs: deps.jobs } : {}),
+		}),
 	);
 	app.setValidatorCompiler(validatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
 	installErrorHandler(app);
+	installJsonBodyParser(app);
 
 	await app.register(fastifyCookie);
 	await app.register(fastifyHelmet, {
@@ -134,10 +172,14 @@ export async function buildApp(
 
 	await app.register(metricsPlugin);
 	await app.register(healthRoutes);
+	await app.register(instanceRoutes);
 	await app.register(authPlugin);
 	await app.register(signInStateRoutes);
 	await app.register(devicePlugin);
 	await app.register(sessionRoutes);
+	await app.register(lapHistoryRoutes);
+	await app.register(importRoutes);
+	await app.register(shareRoutes);
 	await app.register(adminRoutes);
 	await app.register(spaRoutes, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
 	return app;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
+import { connectionTimeoutOptions } from "./http/connection-limits";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "lapsix-config-"));
 const SECRET = "0123456789abcdef0123456789abcdef";
@@ -122,5 +123,128 @@ describe("loadConfig", () => {
 		expect(configError({ DATA_DIR: dataDir(), METRICS_TOKEN: "short" }).variable).toBe(
 			"METRICS_TOKEN",
 		);
+	});
+
+	it("trusts no proxy unless TRUST_PROXY names a hop count or addresses/CIDRs", () => {
+		const production = {
+			NODE_ENV: "production",
+			SECRET_KEY: SECRET,
+			OIDC_CLIENT_ID: "id",
+			OIDC_CLIENT_SECRET: "s",
+		};
+		expect(loadConfig({ DATA_DIR: dataDir(), ...production }).trustProxy).toBe(false);
+		expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+		expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "0" }).trustProxy).toBe(false);
+		expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "2" }).trustProxy).toBe(2);
+		expect(
+			loadConfig({
+				DATA_DIR: dataDir(),
+				TRUST_PROXY: " 10.0.0.1, 192.168.0.0/16 ,::1, fd00::/8, loopback",
+			}).trustProxy,
+		).toEqual(["10.0.0.1", "192.168.0.0/16", "::1", "fd00::/8", "loopback"]);
+		for (const bad of ["true", "*", "10.0.0.300", "10.0.0.0/33", "::/129", "10.0.0.1/8/2", ","]) {
+			const error = configError({ DATA_DIR: dataDir(), TRUST_PROXY: bad });
+			expect(error.variable, bad).toBe("TRUST_PROXY");
+		}
+	});
+
+	it("bounds every connection by default so a useless one is closed within 30 s", () => {
+		const { http } = loadConfig({ DATA_DIR: dataDir() });
+		const options = connectionTimeoutOptions(http);
+		const checkEvery = options.http.connectionsCheckingInterval ?? 30_000;
+		// Silent or slowloris headers: the headers timeout, seen at the next check.
+		expect(http.headersTimeoutMs + checkEvery).toBeLessThanOrEqual(30_000);
+		// A connection on which nothing moves, and a kept-alive one (Node adds up to 1 s).
+		expect(http.idleTimeoutMs).toBeLessThanOrEqual(30_000);
+		expect(http.keepAliveTimeoutMs + 1000).toBeLessThanOrEqual(30_000);
+		// A trickling body: cut at the end of its first slow window.
+		expect(http.bodyRateWindowMs).toBeLessThanOrEqual(30_000);
+		expect(http.bodyMinBytesPerSecond).toBeGreaterThanOrEqual(1024);
+		expect(http.maxConnections).toBe(1000);
+		expect(http.requestTimeoutMs).toBe(600_000);
+	});
+
+	it("reads the HTTP limits, and refuses a request timeout shorter than the headers one", () => {
+		const { http } = loadConfig({
+			DATA_DIR: dataDir(),
+			HTTP_HEADERS_TIMEOUT_MS: "5000",
+			HTTP_REQUEST_TIMEOUT_MS: "60000",
+			HTTP_KEEP_ALIVE_TIMEOUT_MS: "2000",
+			HTTP_IDLE_TIMEOUT_MS: "10000",
+			HTTP_BODY_MIN_BYTES_PER_SECOND: "4096",
+			HTTP_BODY_RATE_WINDOW_MS: "5000",
+			HTTP_MAX_CONNECTIONS: "300",
+		});
+		expect(http).toEqual({
+			headersTimeoutMs: 5000,
+			requestTimeoutMs: 60000,
+			keepAliveTimeoutMs: 2000,
+			idleTimeoutMs: 10000,
+			bodyMinBytesPerSecond: 4096,
+			bodyRateWindowMs: 5000,
+			maxConnections: 300,
+		});
+		expect(
+			configError({
+				DATA_DIR: dataDir(),
+				HTTP_HEADERS_TIMEOUT_MS: "20000",
+				HTTP_REQUEST_TIMEOUT_MS: "10000",
+			}).variable,
+		).toBe("HTTP_REQUEST_TIMEOUT_MS");
+		expect(configError({ DATA_DIR: dataDir(), HTTP_MAX_CONNECTIONS: "0" }).variable).toBe(
+			"HTTP_MAX_CONNECTIONS",
+		);
+	});
+
+	it("purges expired sign-in sessions hourly unless SESSION_PURGE_INTERVAL_MS says otherwise", () => {
+		expect(loadConfig({ DATA_DIR: dataDir() }).sessionPurgeIntervalMs).toBe(3_600_000);
+		expect(
+			loadConfig({ DATA_DIR: dataDir(), SESSION_PURGE_INTERVAL_MS: "60000" })
+				.sessionPurgeIntervalMs,
+		).toBe(60_000);
+		expect(configError({ DATA_DIR: dataDir(), SESSION_PURGE_INTERVAL_MS: "soon" }).variable).toBe(
+			"SESSION_PURGE_INTERVAL_MS",
+		);
+	});
+
+	it("keeps the passwordless demo on this machine unless explicitly opened to the network", () => {
+		expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+			host: "127.0.0.1",
+			demoExposed: false,
+		});
+		for (const host of [
+			"127.0.0.1",
+			"127.0.1.1",
+			"localhost",
+			"::1",
+			"[::1]",
+			"::ffff:127.0.0.1",
+		]) {
+			expect(loadConfig({ DATA_DIR: dataDir(), HOST: host }).demoExposed, host).toBe(false);
+		}
+		for (const host of ["0.0.0.0", "::", "192.168.0.10", "lapsix.local"]) {
+			const error = configError({ DATA_DIR: dataDir(), HOST: host });
+			expect(error.variable, host).toBe("HOST");
+			expect(error.message).toContain("DEMO_ALLOW_REMOTE=1");
+			expect(error.message).not.toContain("\n");
+			expect(
+				configError({ DATA_DIR: dataDir(), HOST: host, DEMO_ALLOW_REMOTE: "0" }).variable,
+			).toBe("HOST");
+		}
+		expect(
+			loadConfig({ DATA_DIR: dataDir(), HOST: "0.0.0.0", DEMO_ALLOW_REMOTE: "1" }),
+		).toMatchObject({ host: "0.0.0.0", demoExposed: true });
+		expect(configError({ DATA_DIR: dataDir(), DEMO_ALLOW_REMOTE: "yes" }).variable).toBe(
+			"DEMO_ALLOW_REMOTE",
+		);
+	});
+
+	it("listens on every address with a real sign-in, where HOST needs no opt-in", () => {
+		const real = { DATA_DIR: dataDir(), OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "s" };
+		expect(loadConfig(real)).toMatchObject({ host: "0.0.0.0", demoExposed: false });
+		expect(loadConfig({ ...real, HOST: "192.168.0.10" })).toMatchObject({
+			host: "192.168.0.10",
+			demoExposed: false,
+		});
 	});
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 
 export type NodeEnv = "development" | "production" | "test";
@@ -12,9 +13,31 @@ export interface OidcConfig {
 	clientSecret: string;
 }
 
+/** Bounds on every HTTP connection, so slow or silent clients cannot hold the server. */
+export interface HttpLimits {
+	/** Whole request head (request line and headers) must arrive within this. */
+	headersTimeoutMs: number;
+	/** Whole request, body included, must arrive within this. */
+	requestTimeoutMs: number;
+	/** An idle kept-alive connection is closed after this. */
+	keepAliveTimeoutMs: number;
+	/** A connection on which nothing moves either way is closed after this. */
+	idleTimeoutMs: number;
+	/** A body arriving slower than this (bytes per second, over each window) is cut. */
+	bodyMinBytesPerSecond: number;
+	bodyRateWindowMs: number;
+	/** Connections beyond this are closed at once, before they cost a file descriptor for long. */
+	maxConnections: number;
+}
+
 export interface Config {
 	nodeEnv: NodeEnv;
 	host: string;
+	/**
+	 * Demo sign-in (anyone enters, admin included) listening beyond this machine, as asked with
+	 * DEMO_ALLOW_REMOTE=1: the start warns loudly and every page shows a banner.
+	 */
+	demoExposed: boolean;
 	port: number;
 	publicUrl: string;
 	/** True when PUBLIC_URL is https: cookies become Secure and `__Host-` prefixed. */
@@ -26,11 +49,44 @@ export interface Config {
 	secretKey: Buffer;
 	oidc: OidcConfig;
 	uploadMaxBytes: number;
+	uploadLimits: UploadLimits;
 	logLevel: string;
 	/** Seed the demo accounts and sessions into an empty database at start. */
 	seedDemo: boolean;
 	/** Bearer token that opens /metrics; unset: /metrics refuses everyone. */
 	metricsToken: string | undefined;
+	/**
+	 * Ingest jobs this process runs at once (INGEST_WORKERS; 0 on PostgreSQL: web only, the jobs
+	 * go to `lapsix worker` processes). The embedded database always runs at least one.
+	 */
+	ingestWorkers: number;
+	/** A running ingest job not done after this long is taken as lost and run again. */
+	ingestJobTimeoutSeconds: number;
+	/**
+	 * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): false trusts none (the
+	 * peer address is the client), a number trusts that many hops, a list trusts those
+	 * addresses/CIDRs.
+	 */
+	trustProxy: false | number | string[];
+	http: HttpLimits;
+	/** How often expired and idle sign-in sessions are deleted. */
+	sessionPurgeIntervalMs: number;
+}
+
+/** Bounds on what loggers may send (README, "Limites de upload"). */
+export interface UploadLimits {
+	/** Uploads (PUT, tus creation and PATCH) one logger may have in progress at once. */
+	concurrentPerLogger: number;
+	/** Uploads in progress in the whole process. */
+	concurrentTotal: number;
+	/** PUTs of session files per logger per minute. */
+	uploadsPerMinute: number;
+	/** Heartbeats per logger per minute. */
+	heartbeatsPerMinute: number;
+	/** tus creations per logger per minute. */
+	tusCreationsPerMinute: number;
+	/** Bytes a logger may send per UTC day (a tus upload counts its whole length at creation). */
+	dailyBytesPerLogger: number;
 }
 
 /** A configuration error names the variable, so the start can end with one clear line. */
@@ -80,6 +136,15 @@ function readUrl(variable: string, raw: string, protocols: readonly string[]): U
 		);
 	}
 	return url;
+}
+
+function readCount(env: Env, variable: string, fallback: number): number {
+	const raw = env[variable]?.trim();
+	if (raw === undefined || raw === "") return fallback;
+	if (!/^\d+$/.test(raw) || Number(raw) > 64) {
+		throw new ConfigError(variable, `"${raw}" deve ser um número inteiro de 0 a 64`);
+	}
+	return Number(raw);
 }
 
 function readPositiveInt(env: Env, variable: string, fallback: number): number {
@@ -147,6 +212,57 @@ function readMetricsToken(env: Env): string | undefined {
 	return token;
 }
 
+function readHttpLimits(env: Env): HttpLimits {
+	const limits: HttpLimits = {
+		headersTimeoutMs: readPositiveInt(env, "HTTP_HEADERS_TIMEOUT_MS", 15_000),
+		requestTimeoutMs: readPositiveInt(env, "HTTP_REQUEST_TIMEOUT_MS", 600_000),
+		keepAliveTimeoutMs: readPositiveInt(env, "HTTP_KEEP_ALIVE_TIMEOUT_MS", 5_000),
+		idleTimeoutMs: readPositiveInt(env, "HTTP_IDLE_TIMEOUT_MS", 20_000),
+		bodyMinBytesPerSecond: readPositiveInt(env, "HTTP_BODY_MIN_BYTES_PER_SECOND", 1024),
+		bodyRateWindowMs: readPositiveInt(env, "HTTP_BODY_RATE_WINDOW_MS", 10_000),
+		maxConnections: readPositiveInt(env, "HTTP_MAX_CONNECTIONS", 1000),
+	};
+	// Node refuses a request timeout shorter than the headers timeout.
+	if (limits.requestTimeoutMs < limits.headersTimeoutMs) {
+		throw new ConfigError(
+			"HTTP_REQUEST_TIMEOUT_MS",
+			`deve ser pelo menos HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs})`,
+		);
+	}
+	return limits;
+}
+
+/** Names proxy-addr understands for whole address ranges. */
+const TRUST_PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(entry: string): boolean {
+	if (TRUST_PROXY_RANGES.has(entry)) return true;
+	const [address = "", prefix, ...rest] = entry.split("/");
+	const version = isIP(address);
+	if (version === 0 || rest.length > 0) return false;
+	if (prefix === undefined) return true;
+	return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset trusts nobody's X-Forwarded-For; a hop count; or addresses/CIDRs. */
+function readTrustProxy(env: Env): false | number | string[] {
+	const raw = env.TRUST_PROXY?.trim();
+	if (raw === undefined || raw === "") return false;
+	if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
+	const entries = raw
+		.split(",")
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== "");
+	const bad = entries.find((entry) => !isAddressOrCidr(entry));
+	if (bad !== undefined || entries.length === 0) {
+		throw new ConfigError(
+			"TRUST_PROXY",
+			`"${bad ?? raw}" não é um número de saltos nem um endereço/CIDR (ex.: 1, ou 10.0.0.1,192.168.0.0/16)`,
+		);
+	}
+	return entries;
+}
+
 function deriveKey(text: string): Buffer {
 	// A long passphrase is reduced to 32 bytes; sha256 is enough for a high-entropy input.
 	return createHash("sha256").update(text, "utf8").digest();
@@ -178,10 +294,49 @@ function readOidc(env: Env, nodeEnv: NodeEnv, publicUrl: string): OidcConfig {
 	return { mode: "external", issuerUrl: issuerUrl.replace(/\/$/, ""), clientId, clientSecret };
 }
 
+/** Addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+	const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+	if (bare === "localhost" || bare === "::1") return true;
+	const v4 = bare.startsWith("::ffff:") ? bare.slice("::ffff:".length) : bare;
+	return isIP(v4) === 4 && v4.startsWith("127.");
+}
+
+/**
+ * The demo sign-in lets anyone in as anyone, admin included: it listens on loopback unless HOST
+ * says otherwise, and a HOST others can reach needs DEMO_ALLOW_REMOTE=1.
+ */
+function readHost(env: Env, demo: boolean): { host: string; demoExposed: boolean } {
+	const allowRaw = env.DEMO_ALLOW_REMOTE?.trim() ?? "";
+	if (allowRaw !== "" && allowRaw !== "0" && allowRaw !== "1") {
+		throw new ConfigError("DEMO_ALLOW_REMOTE", `"${allowRaw}" deve ser 0 ou 1`);
+	}
+	const set = env.HOST?.trim() || undefined;
+	const host = set ?? (demo ? "127.0.0.1" : "0.0.0.0");
+	if (!demo || isLoopbackHost(host)) return { host, demoExposed: false };
+	if (allowRaw !== "1") {
+		throw new ConfigError(
+			"HOST",
+			`"${host}" abriria o modo demonstração (entrada sem senha, inclusive como administrador) para a rede; use HOST=127.0.0.1, configure OIDC_CLIENT_ID, ou defina DEMO_ALLOW_REMOTE=1 se é isso mesmo que quer`,
+		);
+	}
+	return { host, demoExposed: true };
+}
+
+function readUploadLimits(env: Env): UploadLimits {
+	return {
+		concurrentPerLogger: readPositiveInt(env, "UPLOAD_CONCURRENCY_PER_LOGGER", 2),
+		concurrentTotal: readPositiveInt(env, "UPLOAD_CONCURRENCY_TOTAL", 32),
+		uploadsPerMinute: readPositiveInt(env, "UPLOAD_RATE_PER_MINUTE", 30),
+		heartbeatsPerMinute: readPositiveInt(env, "HEARTBEAT_RATE_PER_MINUTE", 12),
+		tusCreationsPerMinute: readPositiveInt(env, "TUS_CREATE_RATE_PER_MINUTE", 10),
+		dailyBytesPerLogger: readPositiveInt(env, "UPLOAD_DAILY_QUOTA_BYTES", 2 * 1024 * 1024 * 1024),
+	};
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const nodeEnv = readNodeEnv(env);
 	const port = readPort(env);
-	const host = env.HOST?.trim() || "0.0.0.0";
 	const publicUrlRaw = env.PUBLIC_URL?.trim() || `http://localhost:${port}`;
 	const publicUrl = readUrl("PUBLIC_URL", publicUrlRaw, ["http:", "https:"]).origin;
 	const dataDir = resolve(env.DATA_DIR?.trim() || "./data");
@@ -192,6 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
 	if (storageUrl) readUrl("STORAGE_URL", storageUrl, ["s3:", "file:"]);
 
 	const oidc = readOidc(env, nodeEnv, publicUrl);
+	const { host, demoExposed } = readHost(env, oidc.mode === "demo");
 	const secretKey = readSecretKey(env, nodeEnv, dataDir);
 	const logLevel = env.LOG_LEVEL?.trim() || (nodeEnv === "test" ? "warn" : "info");
 	const seedRaw = env.SEED_DEMO?.trim();
@@ -204,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
 	return {
 		nodeEnv,
 		host,
+		demoExposed,
 		port,
 		publicUrl,
 		secureCookies: publicUrl.startsWith("https:"),
@@ -213,8 +370,14 @@ export function loadConfig(env: Env = process.env): Config {
 		secretKey,
 		oidc,
 		uploadMaxBytes: readPositiveInt(env, "UPLOAD_MAX_BYTES", 64 * 1024 * 1024),
+		uploadLimits: readUploadLimits(env),
 		logLevel,
 		seedDemo,
 		metricsToken: readMetricsToken(env),
+		ingestWorkers: readCount(env, "INGEST_WORKERS", 2),
+		ingestJobTimeoutSeconds: readPositiveInt(env, "INGEST_JOB_TIMEOUT_SECONDS", 300),
+		trustProxy: readTrustProxy(env),
+		http: readHttpLimits(env),
+		sessionPurgeIntervalMs: readPositiveInt(env, "SESSION_PURGE_INTERVAL_MS", 60 * 60 * 1000),
 	};
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,7 +35,11 @@ describe("acquireDataDirLock", () => {
 			JSON.stringify({ pid: 2 ** 22 + 12345, role: "server", startedAt: "x" }),
 		);
 		const lock = acquireDataDirLock(dir, { role: "server" });
+		// No temp file or takeover marker is left beside the lock.
+		expect(readdirSync(dir)).toEqual(["lapsix.lock"]);
+		expect(JSON.parse(readFileSync(join(dir, "lapsix.lock"), "utf8")).pid).toBe(process.pid);
 		lock.release();
+		expect(readdirSync(dir)).toEqual([]);
 		const again = acquireDataDirLock(dir, { role: "cli" });
 		again.release();
 	});

@@ -24,3 +24,37 @@ export const notFound = (message = "Não encontrado.", code = "not_found") =>
 	new AppError(404, code, message);
 export const conflict = (message: string, code = "conflict") => new AppError(409, code, message);
 export const payloadTooLarge = (message: string) => new AppError(413, "payload_too_large", message);
+
+/**
+ * A refusal the client can act on by waiting: 429 (this logger is over a limit), 503 (the server
+ * is busy) or 507 (no disk space). The reply carries `Retry-After`.
+ */
+export class RetryLaterError extends AppError {
+	constructor(
+		statusCode: 429 | 503 | 507,
+		code: string,
+		message: string,
+		readonly retryAfterSeconds: number,
+	) {
+		super(statusCode, code, message);
+		this.name = "RetryLaterError";
+	}
+}
+
+/** Seconds a logger is told to wait after the disk filled up. */
+export const NO_SPACE_RETRY_AFTER_SECONDS = 600;
+
+/** The filesystem's "no space left on device" (or quota exceeded), from any storage layer. */
+export function isNoSpaceError(error: unknown): boolean {
+	const code = (error as { code?: unknown } | null)?.code;
+	return code === "ENOSPC" || code === "EDQUOT";
+}
+
+export function noSpaceError(): RetryLaterError {
+	return new RetryLaterError(
+		507,
+		"insufficient_storage",
+		"O servidor está sem espaço em disco para guardar o arquivo. Nada foi gravado: mantenha a sessão no logger e envie de novo mais tarde.",
+		NO_SPACE_RETRY_AFTER_SECONDS,
+	);
+}

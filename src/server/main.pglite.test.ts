@@ -79,6 +79,37 @@ describe("server start", () => {
 		expect(lines[0]).toMatch(/^lapsix: configuração inválida: PORT: "abc"/);
 	});
 
+	it("refuses to open the passwordless demo to the network, with one clear line", async () => {
+		const child = startServer({ HOST: "0.0.0.0", DATA_DIR: dataDir() });
+		expect(await exitOf(child)).toBe(1);
+		const lines = child.output().trim().split("\n");
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatch(
+			/^lapsix: configuração inválida: HOST: "0.0.0.0" abriria o modo demonstração/,
+		);
+		expect(lines[0]).toContain("DEMO_ALLOW_REMOTE=1");
+	});
+
+	it("warns loudly when the demo is opened to the network on purpose", async () => {
+		const port = await freePort();
+		const child = startServer({
+			HOST: "0.0.0.0",
+			DEMO_ALLOW_REMOTE: "1",
+			PORT: String(port),
+			DATA_DIR: dataDir(),
+		});
+		running.push(child);
+		await waitForReady(`http://127.0.0.1:${port}/readyz`, child);
+		const deadline = Date.now() + 10_000;
+		while (!child.output().includes("demo_exposed") && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+		expect(child.output()).toContain("ATENÇÃO: MODO DEMONSTRAÇÃO ABERTO À REDE (HOST=0.0.0.0");
+		expect(child.output()).toContain('"event":"demo_exposed"');
+		child.kill("SIGTERM");
+		expect(await exitOf(child)).toBe(0);
+	}, 90_000);
+
 	it("ends with one clear line when DATABASE_URL cannot be reached", async () => {
 		const port = await freePort();
 		const child = startServer({

@@ -1,6 +1,9 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirBusyError } from "./data-dir-lock";
+import type { IngestLog } from "./ingest/ingest-service";
+import { startIngestWorkers } from "./jobs/ingest-workers";
+import { openIngestQueue, workersInProcess } from "./jobs/open-ingest-queue";
 import { openRuntime } from "./runtime";
 import { startProgress } from "./start-progress";
 import { startupTasks } from "./startup";
@@ -28,6 +31,21 @@ function describeStartError(error: unknown): string {
 	return `falha ao iniciar: ${err.message ?? String(error)}`;
 }
 
+/** DEMO_ALLOW_REMOTE=1: said loudly, on the terminal and in the log, at every start. */
+function warnDemoExposed(app: { log: { warn(obj: object, msg: string): void } }, host: string) {
+	const line = "!".repeat(78);
+	process.stderr.write(
+		`${line}\nlapsix: ATENÇÃO: MODO DEMONSTRAÇÃO ABERTO À REDE (HOST=${host}, DEMO_ALLOW_REMOTE=1).\n` +
+			"lapsix: qualquer pessoa que alcance este endereço entra sem senha, inclusive como\n" +
+			"lapsix: administrador. Não use com dados reais; configure OIDC_CLIENT_ID para produção.\n" +
+			`${line}\n`,
+	);
+	app.log.warn(
+		{ event: "demo_exposed", host },
+		"demo sign-in (no password, admin included) is reachable from the network",
+	);
+}
+
 async function main() {
 	let config: ReturnType<typeof loadConfig>;
 	try {
@@ -43,7 +61,30 @@ async function main() {
 	const runtime = await openRuntime(config, "server").catch((error: unknown) =>
 		fail(describeStartError(error)),
 	);
-	const app = await buildApp({ config, database: runtime.database, storage: runtime.storage });
+	// The queue is opened before the app (the app needs it); its lines go to the app's logger.
+	let log: IngestLog | undefined;
+	const jobs = await openIngestQueue(config, runtime.database, {
+		info: (...args: unknown[]) => log?.info(...args),
+		warn: (...args: unknown[]) => log?.warn(...args),
+		error: (...args: unknown[]) => log?.error(...args),
+	}).catch((error: unknown) => fail(describeStartError(error)));
+	const app = await buildApp({
+		config,
+		database: runtime.database,
+		storage: runtime.storage,
+		jobs,
+	});
+	log = app.log;
+	const workerCount = workersInProcess(config, jobs);
+	const workers =
+		workerCount > 0
+			? await startIngestWorkers({
+					ingest: app.ingest,
+					queue: jobs,
+					concurrency: workerCount,
+					log: app.log,
+				})
+			: { stop: () => jobs.stop() };
 
 	let closing = false;
 	const shutdown = async (signal: string) => {
@@ -57,6 +98,7 @@ async function main() {
 		force.unref();
 		try {
 			await app.close();
+			await workers.stop();
 			await runtime.close();
 			process.exit(0);
 		} catch (error) {
@@ -74,6 +116,7 @@ async function main() {
 		app.startup.done = false;
 		await app.listen({ port: config.port, host: config.host });
 		startProgress(`ouvindo em ${config.publicUrl}`);
+		if (config.demoExposed) warnDemoExposed(app, config.host);
 	} catch (error) {
 		await runtime.close().catch(() => {});
 		fail(describeStartError(error));
@@ -89,6 +132,8 @@ async function main() {
 			database: runtime.database.engine,
 			storage: runtime.storage.kind,
 			signIn: config.oidc.mode,
+			jobs: jobs.kind,
+			ingestWorkers: workerCount,
 		},
 		`lapsix pronto em ${config.publicUrl}`,
 	);

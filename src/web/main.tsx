@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { createQueryClient } from "./api/query-client";
 import { createAppRouter } from "./app/router";
+import { DemoBanner } from "./components/layout/DemoBanner";
 import "./styles/base.css";
 
 const container = document.getElementById("root");
@@ -16,6 +17,7 @@ createRoot(container).render(
 	<StrictMode>
 		<QueryClientProvider client={queryClient}>
 			<RouterProvider router={router} />
+			<DemoBanner />
 		</QueryClientProvider>
 	</StrictMode>,
 );

@@ -16,6 +16,11 @@ const PROBE_STRIDE_M = 3;
 const MIN_DIRECTION_M = 0.5;
 /** A probe agrees (or disagrees) when the directions are within 60° (or opposite within 60°). */
 const CLEAR_COS = 0.5;
+/**
+ * Line points this close to the nearest (metres) are as near: where the line passes the same
+ * place twice (an out-and-back, a crossing), the one at the probe's share of the way round wins.
+ */
+const TIE_M = 0.5;
 
 export function checkDirection(
 	line: ReferenceLine,
@@ -33,6 +38,11 @@ export function checkDirection(
 	let near = 0;
 	let agree = 0;
 	let oppose = 0;
+	const along = new Float64Array(length);
+	for (let i = 1; i < length; i++) {
+		along[i] = along[i - 1]! + Math.hypot(px[i]! - px[i - 1]!, py[i]! - py[i - 1]!);
+	}
+	const total = length > 0 ? along[length - 1]! : 0;
 	for (let p = 0; p < probes; p++) {
 		const i = probes > 1 ? Math.round((p * (length - 1)) / (probes - 1)) : 0;
 		const a = Math.max(0, i - 1);
@@ -42,14 +52,21 @@ export function checkDirection(
 		const moved = Math.hypot(dx, dy);
 		if (moved < MIN_DIRECTION_M) continue;
 		moving++;
+		const expected = total > 0 ? (along[i]! / total) * (line.count - 1) : 0;
 		let best = -1;
-		let bestD2 = reach2;
+		let bestD = reach;
+		let bestGap = Number.POSITIVE_INFINITY;
 		for (let k = 0; k < line.count; k += stride) {
 			const ex = line.x[k]! - px[i]!;
 			const ey = line.y[k]! - py[i]!;
 			const d2 = ex * ex + ey * ey;
-			if (d2 <= bestD2) {
-				bestD2 = d2;
+			if (d2 > reach2) continue;
+			const d = Math.sqrt(d2);
+			const gap = Math.abs(k - expected);
+			if (d < bestD - TIE_M || (d <= bestD + TIE_M && gap < bestGap) || best < 0) {
+				if (best >= 0 && d > bestD + TIE_M) continue;
+				bestD = d;
+				bestGap = gap;
 				best = k;
 			}
 		}

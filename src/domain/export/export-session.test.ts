@@ -11,7 +11,8 @@ describe("exportSession", () => {
 		expect(result.file.fileName).toBe("lapsix_kartodromo-granja-viana_2025-03-01_volta-2.kml");
 		expect(result.file.contentType).toBe("application/vnd.google-earth.kml+xml");
 		expect(result.file.contentDisposition).toBe(
-			'attachment; filename="lapsix_kartodromo-granja-viana_2025-03-01_volta-2.kml"',
+			'attachment; filename="lapsix_kartodromo-granja-viana_2025-03-01_volta-2.kml"; ' +
+				"filename*=UTF-8''lapsix_Kart%C3%B3dromo%20Granja%20Viana_2025-03-01_volta-2.kml",
 		);
 	});
 

@@ -3,7 +3,12 @@
  * format, as a file name, headers and a stream of text chunks to write as they come.
  */
 import { writeCsv } from "./csv";
-import { contentDisposition, EXPORT_FORMATS, exportFileName } from "./file-names";
+import {
+	contentDisposition,
+	EXPORT_FORMATS,
+	exportDisplayName,
+	exportFileName,
+} from "./file-names";
 import { writeGpx } from "./gpx";
 import { writeKml } from "./kml";
 import { type PreparedExport, prepareExport } from "./prepare";
@@ -40,16 +45,18 @@ export function exportSession(
 		return { ok: false, reason: `formato de exportação desconhecido: ${String(format)}` };
 	const prepared = prepareExport(session, options);
 	if (!prepared.ok) return prepared;
-	const fileName = exportFileName(
-		{ trackName: session.trackName, date: session.date, lap: prepared.prepared.lapNumber },
-		format,
-	);
+	const nameParts = {
+		trackName: session.trackName,
+		date: session.date,
+		lap: prepared.prepared.lapNumber,
+	};
+	const fileName = exportFileName(nameParts, format);
 	return {
 		ok: true,
 		file: {
 			fileName,
 			contentType: EXPORT_FORMATS[format].contentType,
-			contentDisposition: contentDisposition(fileName),
+			contentDisposition: contentDisposition(fileName, exportDisplayName(nameParts, format)),
 			chunks: writer(prepared.prepared),
 		},
 	};

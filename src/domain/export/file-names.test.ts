@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentDisposition, EXPORT_FORMATS, exportFileName, slugify } from "./file-names";
+import {
+	contentDisposition,
+	EXPORT_FORMATS,
+	exportDisplayName,
+	exportFileName,
+	slugify,
+} from "./file-names";
 
 describe("export file names", () => {
 	it.each([
@@ -46,5 +52,23 @@ describe("export file names", () => {
 		expect(EXPORT_FORMATS.kml.contentType).toBe("application/vnd.google-earth.kml+xml");
 		expect(EXPORT_FORMATS.csv.contentType).toBe("text/csv; charset=utf-8");
 		expect(EXPORT_FORMATS.vbo.contentType).toBe("text/plain; charset=utf-8");
+	});
+
+	it("offers the name as written in filename* (RFC 6266), decodable back to it", () => {
+		const parts = { trackName: 'Velocittà: "Mogi" / Guaçu', date: "2025-03-01", lap: 3 };
+		const display = exportDisplayName(parts, "gpx");
+		expect(display).toBe("lapsix_Velocittà_ _Mogi_ _ Guaçu_2025-03-01_volta-3.gpx");
+		const header = contentDisposition(exportFileName(parts, "gpx"), display);
+		const match = /; filename\*=UTF-8''([^;\s]+)$/.exec(header);
+		expect(match).not.toBeNull();
+		expect(match![1]).toMatch(/^[A-Za-z0-9%._~!$&+^`|#-]+$/);
+		expect(decodeURIComponent(match![1]!)).toBe(display);
+		expect(header.startsWith('attachment; filename="lapsix_velocitta-mogi-guacu_')).toBe(true);
+		// An ASCII-only name needs no second form.
+		const plain = { trackName: "interlagos", date: "2025-03-01" };
+		expect(exportDisplayName(plain, "csv")).toBe("lapsix_interlagos_2025-03-01.csv");
+		expect(contentDisposition(exportFileName(plain, "csv"), exportDisplayName(plain, "csv"))).toBe(
+			'attachment; filename="lapsix_interlagos_2025-03-01.csv"',
+		);
 	});
 });

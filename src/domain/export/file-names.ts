@@ -64,8 +64,34 @@ export function exportFileName(parts: ExportNameParts, format: ExportFormat): st
 	return `lapsix_${slugify(parts.trackName ?? "")}_${date}${lap}.${EXPORT_FORMATS[format].extension}`;
 }
 
-/** `attachment; filename="…"` for a name made by `exportFileName` (ASCII, no quotes). */
-export function contentDisposition(fileName: string): string {
+/**
+ * The same name with the track as it is written (`lapsix_Autódromo de Interlagos_2025-03-01.gpx`):
+ * what `filename*` offers to clients that read it. Characters a file system refuses (`/ \ : * ?
+ * " < > |`) and control characters become `_`.
+ */
+export function exportDisplayName(parts: ExportNameParts, format: ExportFormat): string {
+	const ascii = exportFileName(parts, format);
+	const track = (parts.trackName ?? "")
+		.normalize("NFC")
+		.replace(/[\p{Cc}/\\:*?"<>|]/gu, "_")
+		.replace(/\s+/g, " ")
+		.trim()
+		.slice(0, MAX_SLUG_LENGTH);
+	if (!track) return ascii;
+	return ascii.replace(/^lapsix_[^_]*_/, () => `lapsix_${track}_`);
+}
+
+/**
+ * `attachment; filename="…"` for a name made by `exportFileName` (ASCII, no quotes), and, when
+ * a display name with other characters is given, RFC 6266's `filename*=UTF-8''…` beside it.
+ */
+export function contentDisposition(fileName: string, displayName?: string): string {
 	const safe = fileName.replace(/[^A-Za-z0-9._-]/g, "_");
-	return `attachment; filename="${safe}"`;
+	const plain = `attachment; filename="${safe}"`;
+	if (displayName === undefined || displayName === safe) return plain;
+	const encoded = encodeURIComponent(displayName).replace(
+		/['()*]/g,
+		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+	);
+	return `${plain}; filename*=UTF-8''${encoded}`;
 }

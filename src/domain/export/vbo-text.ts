@@ -25,11 +25,15 @@ export function vboLongitude(lonDeg: number): string {
 	return padded(-lonDeg * 60, 5, MINUTE_DECIMALS, true);
 }
 
-/** `+lat +long +lat +long`: the gate's two ends, each latitude first (Racelogic's order). */
+/**
+ * `+long +lat +long +lat`: the gate's two ends, each longitude first, as the example of
+ * Racelogic's VBO format description writes them (`Start +5773.465840 +1832.282700 …`: no
+ * latitude reaches 5773 minutes) and RaceChrono's export does.
+ */
 export function vboGateCoordinates(gate: GateLine): string {
 	return (
-		`${vboLatitude(gate.a.lat)} ${vboLongitude(gate.a.lon)} ` +
-		`${vboLatitude(gate.b.lat)} ${vboLongitude(gate.b.lon)}`
+		`${vboLongitude(gate.a.lon)} ${vboLatitude(gate.a.lat)} ` +
+		`${vboLongitude(gate.b.lon)} ${vboLatitude(gate.b.lat)}`
 	);
 }
 

@@ -159,14 +159,15 @@ describe("VBO export", () => {
 				expect(Math.abs(row.t - lap.channels.timeMs[i]!)).toBeLessThanOrEqual(5);
 				expect(row.kmh).toBeCloseTo(lap.channels.speedKmh[i]!, 2);
 			});
-			// The start line is written latitude first, in minutes with the same signs.
+			// The start line is written longitude first (Racelogic's example), in minutes with the
+			// same signs.
 			const start = gateTokens(sections.get("[laptiming]")![0]!);
 			const { a, b } = session.lines!.startFinish;
 			expect(start.kind).toBe("Start");
-			expect(start.coordinates[0]! / 60).toBeCloseTo(a.lat, 6);
-			expect(-start.coordinates[1]! / 60).toBeCloseTo(a.lon, 6);
-			expect(start.coordinates[2]! / 60).toBeCloseTo(b.lat, 6);
-			expect(-start.coordinates[3]! / 60).toBeCloseTo(b.lon, 6);
+			expect(-start.coordinates[0]! / 60).toBeCloseTo(a.lon, 6);
+			expect(start.coordinates[1]! / 60).toBeCloseTo(a.lat, 6);
+			expect(-start.coordinates[2]! / 60).toBeCloseTo(b.lon, 6);
+			expect(start.coordinates[3]! / 60).toBeCloseTo(b.lat, 6);
 		},
 	);
 
@@ -182,8 +183,8 @@ describe("VBO export", () => {
 			"Parcial 3",
 		]);
 		session.lines!.sectors.forEach((gate, k) => {
-			expect(gates[k + 1]!.coordinates[0]! / 60).toBeCloseTo(gate.a.lat, 6);
-			expect(-gates[k + 1]!.coordinates[3]! / 60).toBeCloseTo(gate.b.lon, 6);
+			expect(gates[k + 1]!.coordinates[1]! / 60).toBeCloseTo(gate.a.lat, 6);
+			expect(-gates[k + 1]!.coordinates[2]! / 60).toBeCloseTo(gate.b.lon, 6);
 		});
 	});
 
@@ -213,7 +214,7 @@ describe("VBO export", () => {
 		const { sections } = readSections(exportToString(session, "vbo"));
 		const gates = sections.get("[laptiming]")!.map(gateTokens);
 		expect(gates).toHaveLength(1);
-		const [aLat, aLong, bLat, bLong] = gates[0]!.coordinates.map((v) => v / 60) as [
+		const [aLong, aLat, bLong, bLat] = gates[0]!.coordinates.map((v) => v / 60) as [
 			number,
 			number,
 			number,

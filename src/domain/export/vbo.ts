@@ -6,8 +6,9 @@
  * - `[header]` (one channel a line), `[channel units]` (one line per channel that is not one
  *   of Racelogic's standard ones), `[comments]` (track, source, laps, how lean was obtained).
  * - `[laptiming]`: the track's lines: `Start` for start/finish, then one `Split` per sector
- *   line, each `lat long lat long ¬ name`: the two ends of the line (a segment the path
- *   crosses), latitude first, in minutes as in `[data]`; `¬` is U+00AC, written in UTF-8
+ *   line, each `long lat long lat ¬ name`: the two ends of the line (a segment the path
+ *   crosses), longitude first as Racelogic's own example and RaceChrono write them, in
+ *   minutes with the signs of `[data]`; `¬` is U+00AC, written in UTF-8
  *   (C2 AC). A session without lines gets a start line placed across its path at the start
  *   of its first lap (24 m wide, perpendicular to the direction of travel), so a program that
  *   times laps from the line finds laps where lapsix had them; the comments say so.

@@ -1,9 +1,12 @@
 import { gpsRejectReason } from "./gps-reject";
+import { nulReason } from "./reasons";
 import {
 	BYTE_COMMA,
 	BYTE_PIPE,
+	hasNulByte,
 	indexOfByte,
 	isSpaceByte,
+	MAX_STORED_INTEGER,
 	parseDecimal,
 	parseTimeOfDay,
 	parseUnsigned,
@@ -47,7 +50,7 @@ function valuesInRange(out: Float64Array): boolean {
 		satellites <= 0xffff &&
 		out[SLOT_TIME] !== -1 &&
 		lapCount >= 0 &&
-		lapCount <= 0xffffffff &&
+		lapCount <= MAX_STORED_INTEGER &&
 		out[SLOT_FLAG]! >= 0
 	);
 }
@@ -93,6 +96,7 @@ export function readGpsLineByRanges(
 	out[SLOT_FLAG] = parseFlag(bytes, fs[5]!, fe[5]!);
 	battery[0] = trimStart(bytes, fs[6]!, fe[6]!);
 	battery[1] = trimEnd(bytes, battery[0]!, fe[6]!);
+	if (hasNulByte(bytes, battery[0]!, battery[1]!)) return nulReason("bateria");
 	let extrasOk = true;
 	if (fields === FIELDS_CURRENT) {
 		out[SLOT_ROLL] = parseDecimal(bytes, fs[7]!, fe[7]!);

@@ -4,12 +4,14 @@ import {
 	flagReason,
 	quote,
 	rangeReason,
+	tooLargeIntegerReason,
 	unsignedReason,
 } from "./reasons";
 import {
 	BYTE_COMMA,
 	fieldText,
 	indexOfByte,
+	MAX_STORED_INTEGER,
 	parseDecimal,
 	parseTimeOfDay,
 	parseUnsigned,
@@ -46,7 +48,7 @@ export function gpsRejectReason(
 
 	const lapCount = parseUnsigned(bytes, fs[4]!, fe[4]!);
 	if (lapCount < 0) return unsignedReason("contagem de voltas", text(4));
-	if (lapCount > 0xffffffff) return rangeReason("contagem de voltas", text(4), "máximo 4294967295");
+	if (lapCount > MAX_STORED_INTEGER) return tooLargeIntegerReason("contagem de voltas", text(4));
 
 	const flag = text(5);
 	if (flag !== "0" && flag !== "1") return flagReason("indicador de cronometragem", flag);

@@ -1,4 +1,4 @@
-import { asciiText } from "./scan";
+import { asciiText, MAX_STORED_INTEGER } from "./scan";
 
 /** What the line readers of `parseGpsFile` share between lines. */
 export class GpsScanState {
@@ -55,7 +55,7 @@ export function readLapFlagBattery(
 	const start = p;
 	p = readDigits(view, p, out);
 	const lapCount = out[0]!;
-	if (p === start || p - start > 15 || bytes[p] !== 124 || lapCount > 0xffffffff) return -1;
+	if (p === start || p - start > 15 || bytes[p] !== 124 || lapCount > MAX_STORED_INTEGER) return -1;
 	const flag = bytes[p + 1]! - 48;
 	if (flag >>> 0 > 1 || bytes[p + 2] !== 124) return -1;
 	// The battery: up to `|` or the end of the line (a CR before it is trimmed).

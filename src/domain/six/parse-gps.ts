@@ -2,7 +2,7 @@ import { GpsColumnsBuilder } from "./gps-columns";
 import { LINE_SLOTS, readGpsLineByRanges } from "./gps-line";
 import { readGpsLinesFast } from "./gps-line-fast";
 import { GpsScanState, lastFastLf } from "./gps-scan-state";
-import { BYTE_LF, bomLength, toBytes } from "./scan";
+import { BYTE_LF, bomLength, toBytes, utf16Reason } from "./scan";
 import type { GpsFile, ParseIssue } from "./types";
 
 /** Bytes looked at to estimate the line count (lines of one file are alike in length). */
@@ -38,6 +38,13 @@ export function parseGpsFile(input: string | Uint8Array): GpsFile {
 
 /** With `fastPath` false every line is read by the reference reading (tests compare both). */
 export function parseGpsBytes(bytes: Uint8Array, fastPath: boolean): GpsFile {
+	const utf16 = utf16Reason(bytes);
+	if (utf16 !== null) {
+		return {
+			points: new GpsColumnsBuilder(0).finish(),
+			report: [{ file: "gps.six", line: 1, kind: "rejected", reason: utf16 }],
+		};
+	}
 	const n = bytes.length;
 	let pos = bomLength(bytes);
 	const cols = new GpsColumnsBuilder(estimateLineCount(bytes, pos));

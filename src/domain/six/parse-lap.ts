@@ -1,15 +1,26 @@
 import { formatSectorTime } from "../format/time";
-import { fieldCountReason, flagReason, quote, rangeReason, unsignedReason } from "./reasons";
+import {
+	fieldCountReason,
+	flagReason,
+	nulReason,
+	quote,
+	rangeReason,
+	tooLargeIntegerReason,
+	unsignedReason,
+} from "./reasons";
 import {
 	BYTE_COMMA,
 	BYTE_LF,
 	BYTE_PIPE,
 	bomLength,
 	fieldText,
+	hasNulByte,
+	MAX_STORED_INTEGER,
 	parseUnsigned,
 	toBytes,
 	trimEnd,
 	trimStart,
+	utf16Reason,
 } from "./scan";
 import type { LapFile, LapRecord, ParseIssue, SectorNumber, SectorRecord } from "./types";
 
@@ -32,6 +43,10 @@ interface Span {
 export function parseLapFile(input: string | Uint8Array): LapFile {
 	const bytes = toBytes(input);
 	const report: ParseIssue[] = [];
+	const utf16 = utf16Reason(bytes);
+	if (utf16 !== null) {
+		return { laps: [], report: [{ file: "lap.six", line: 1, kind: "rejected", reason: utf16 }] };
+	}
 	const byNumber = new Map<number, LapRecord>();
 	let lineNo = 0;
 	let pos = bomLength(bytes);
@@ -97,9 +112,21 @@ class LapLineReader {
 		return 0;
 	}
 
+	/** A counter: it must fit the database's `integer`. */
 	unsigned(span: Span, label: string): number {
 		const value = parseUnsigned(this.bytes, span.start, span.end);
-		return value < 0 ? this.fail(unsignedReason(label, this.text(span))) : value;
+		if (value < 0) return this.fail(unsignedReason(label, this.text(span)));
+		if (value > MAX_STORED_INTEGER) return this.fail(tooLargeIntegerReason(label, this.text(span)));
+		return value;
+	}
+
+	/** Text shown as written; a NUL byte cannot be stored. */
+	storedText(span: Span, label: string): string {
+		if (hasNulByte(this.bytes, span.start, span.end)) {
+			this.fail(nulReason(label));
+			return "";
+		}
+		return this.text(span);
 	}
 
 	/** `mmssSSS` left-padded to 7 digits, in milliseconds. */
@@ -149,7 +176,7 @@ class LapLineReader {
 			improved: upText === "1",
 			upMax: this.unsigned(upMax, `${label}, upMax`),
 			upTrack: this.unsigned(upTrack, `${label}, upTrack`),
-			display: this.text(display),
+			display: this.storedText(display, `${label}, tempo exibido`),
 			distanceM: this.unsigned(metres, `${label}, distância`),
 		};
 		if (record.display === "") record.display = formatSectorTime(timeMs);
@@ -164,7 +191,7 @@ function readLapLine(bytes: Uint8Array, line: Span, lineNo: number): LapRecord |
 	const r = new LapLineReader(bytes);
 
 	const timeMs = r.lapTime(f[0]);
-	const battery = r.text(f[1]);
+	const battery = r.storedText(f[1], "bateria");
 	const entrySec = r.unsigned(f[2], "entrada");
 	if (r.reason === null && entrySec > LAST_SECOND_OF_DAY) {
 		r.fail(rangeReason("entrada", r.text(f[2]), "0 a 86399 segundos"));

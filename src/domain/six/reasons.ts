@@ -6,10 +6,13 @@
 
 const MAX_QUOTED = 40;
 
-/** The offending text in quotes, shortened so a huge garbage line cannot flood the report. */
+/**
+ * The offending text in quotes, shortened so a huge garbage line cannot flood the report. A NUL
+ * is shown as `\0`: the report is stored, and no database text or JSON value may hold one.
+ */
 export function quote(text: string): string {
 	const shown = text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
-	return `"${shown}"`;
+	return `"${shown.replaceAll("\u0000", "\\0")}"`;
 }
 
 /** `expected` reads like "10 campos" or "10 campos (ou 7 na variante antiga)". */
@@ -34,4 +37,12 @@ export function rangeReason(label: string, text: string, rule: string): string {
 export function flagReason(label: string, text: string): string {
 	if (text === "") return `${label}: campo vazio`;
 	return `${label}: esperado 0 ou 1, encontrado ${quote(text)}`;
+}
+
+export function nulReason(label: string): string {
+	return `${label}: caractere NUL (byte 0) não pode ser guardado; o arquivo pode estar corrompido`;
+}
+
+export function tooLargeIntegerReason(label: string, text: string): string {
+	return rangeReason(label, text, "máximo 2147483647");
 }

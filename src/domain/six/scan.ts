@@ -196,3 +196,39 @@ export function toBytes(input: string | Uint8Array): Uint8Array {
 	utf8Encoder ??= new TextEncoder();
 	return utf8Encoder.encode(input);
 }
+
+/** The largest integer a database `integer` column holds: larger counters are refused. */
+export const MAX_STORED_INTEGER = 0x7fffffff;
+
+/** Whether [start, end) holds a NUL byte (text with one cannot be stored). */
+export function hasNulByte(bytes: Uint8Array, start: number, end: number): boolean {
+	for (let i = start; i < end; i++) if (bytes[i] === 0) return true;
+	return false;
+}
+
+/** How many leading bytes are looked at to recognise UTF-16 text without a byte order mark. */
+const UTF16_SNIFF_BYTES = 64;
+
+/**
+ * The reason a file is refused as UTF-16 (FORMATS.md: ASCII/UTF-8 only), or null. Recognised by
+ * its byte order mark, or by a NUL in at least half of the leading byte pairs, at the same side.
+ */
+export function utf16Reason(bytes: Uint8Array): string | null {
+	const reason =
+		"arquivo em UTF-16: o formato é ASCII/UTF-8; grave o arquivo de novo em UTF-8 e envie outra vez";
+	if (bytes.length >= 2) {
+		const [a, b] = [bytes[0], bytes[1]];
+		if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return reason;
+	}
+	const n = Math.min(bytes.length, UTF16_SNIFF_BYTES) & ~1;
+	if (n < 4) return null;
+	let evenNul = 0;
+	let oddNul = 0;
+	for (let i = 0; i < n; i += 2) {
+		if (bytes[i] === 0) evenNul++;
+		if (bytes[i + 1] === 0) oddNul++;
+	}
+	// ASCII/UTF-8 text has no NUL at all; UTF-16 has one in most pairs (all of them for ASCII).
+	const pairs = n / 2;
+	return evenNul * 2 >= pairs || oddNul * 2 >= pairs ? reason : null;
+}

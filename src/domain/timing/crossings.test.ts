@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
 	DEFAULT_GATE_MARGIN_M,
+	ENDPOINT_ON_LINE_M,
 	findGateCrossings,
 	rawCrossings,
 	START_FINISH_DEBOUNCE_MS,
@@ -45,6 +46,47 @@ describe("rawCrossings", () => {
 			[0, 1],
 			[1, -1],
 		]);
+	});
+
+	it("counts a path that begins or ends on the line (a lapsix export read again) at that fix", () => {
+		// Written to about a centimetre: the ends lie a few millimetres to either side.
+		const path = fixesFromLocal([
+			{ t: 0, x: 0, y: 0.004 },
+			{ t: 100, x: 0, y: 2 },
+			{ t: 200, x: 1, y: 20 },
+			{ t: 300, x: 1, y: -2 },
+			{ t: 400, x: 0, y: -0.003 },
+		]);
+		const found = rawCrossings(path, gate, 0);
+		// Away from the line northwards, back south across it, then north again onto it.
+		expect(found.map((c) => [c.index, c.side])).toEqual([
+			[0, 1],
+			[2, -1],
+			[3, 1],
+		]);
+		expect(found[0]).toMatchObject({ timeMs: 0, fraction: 0 });
+		expect(found[2]).toMatchObject({ timeMs: 400, fraction: 1 });
+		expect(ENDPOINT_ON_LINE_M).toBe(0.05);
+	});
+
+	it("does not count ends off the line, beside the segment, or a path that stays on it", () => {
+		const ends = (y0: number, y1: number, x = 0) =>
+			rawCrossings(
+				fixesFromLocal([
+					{ t: 0, x, y: y0 },
+					{ t: 100, x, y: 2 },
+					{ t: 200, x, y: y1 },
+				]),
+				gate,
+				0,
+			);
+		expect(ends(0.06, 0.06)).toEqual([]);
+		expect(ends(0.01, 0.01, 5.5)).toEqual([]);
+		const standing = fixesFromLocal([
+			{ t: 0, x: 0, y: 0.01 },
+			{ t: 100, x: 1, y: 0.02 },
+		]);
+		expect(rawCrossings(standing, gate, 0)).toEqual([]);
 	});
 
 	it("counts a fix exactly on the line once", () => {

@@ -18,6 +18,14 @@ export const SECTOR_DEBOUNCE_MS = 1000;
  * (the pit lane, another part of the track) does not cross it.
  */
 export const DEFAULT_GATE_MARGIN_M = 0;
+/**
+ * A path that begins or ends this close to a line (metres across it) begins or ends with a
+ * crossing there. A lap exported by lapsix runs from its start crossing to its end crossing,
+ * written to about a centimetre; read again, its first and last fix lie on the line, on
+ * whichever side the rounding put them, and without this rule the first and last laps of any
+ * export would be lost.
+ */
+export const ENDPOINT_ON_LINE_M = 0.05;
 /** A given direction closer than this to the line itself cannot tell the two sides apart. */
 const LEAST_DIRECTION_ANGLE_DEG = 15;
 
@@ -80,11 +88,24 @@ export function rawCrossings(path: PathFixes, gate: GateLine, marginM: number): 
 	let py = projectY(projection, lat[0]!) - ay;
 	// Side of each fix: (b - a) × (p - a); a fix exactly on the line counts as left (>= 0).
 	let side = sx * py - sy * px;
+	const within = (x: number, y: number) => {
+		const u = (x * sx + y * sy) / lengthSquared;
+		return (u < 0 ? -u * length : u > 1 ? (u - 1) * length : 0) <= marginM;
+	};
+	const onLine = (s: number) => Math.abs(s) / length <= ENDPOINT_ON_LINE_M;
+	const last = path.length - 1;
 	for (let i = 0; i + 1 < path.length; i++) {
 		const qx = projectX(projection, lon[i + 1]!) - ax;
 		const qy = projectY(projection, lat[i + 1]!) - ay;
 		const nextSide = sx * qy - sy * qx;
-		if (side >= 0 !== nextSide >= 0) {
+		const crosses = side >= 0 !== nextSide >= 0;
+		if (!crosses && i === 0 && onLine(side) && !onLine(nextSide) && within(px, py)) {
+			out.push({ timeMs: timeMs[0]!, index: 0, fraction: 0, side: nextSide >= 0 ? 1 : -1 });
+		}
+		if (!crosses && i + 1 === last && onLine(nextSide) && !onLine(side) && within(qx, qy)) {
+			out.push({ timeMs: timeMs[last]!, index: i, fraction: 1, side: side >= 0 ? -1 : 1 });
+		}
+		if (crosses) {
 			const f = side / (side - nextSide);
 			const cx = px + f * (qx - px);
 			const cy = py + f * (qy - py);

@@ -27,6 +27,7 @@ export {
 } from "./geometry";
 export { type LapTimingResult, type LineTimingOptions, timeLapsFromLines } from "./lap-lines";
 export { timeLapsFromMarks } from "./lap-marks";
+export { startFinishFromMarks } from "./marks-start-line";
 export { type LocalProjection, localProjection, projectX, projectY, unproject } from "./projection";
 export { RECOGNITION_DISTANCE_M, recogniseTrack, type TrackMatch, trackMatches } from "./recognise";
 export { type SixFixes, type SixFixesOptions, sixFixes, utcOffsetFromLaps } from "./six-fixes";

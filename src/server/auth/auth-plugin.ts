@@ -6,6 +6,7 @@ import { meRoutes } from "../routes/me-routes";
 import { demoClientSecret, registerDemoIssuer } from "./demo-issuer/demo-issuer";
 import { CALLBACK_PATH, oidcRoutes, SIGN_IN_RATE_LIMIT } from "./oidc/oidc-routes";
 import { createRelyingParty } from "./oidc/relying-party";
+import { databaseRateLimitStore } from "./rate-limit-store";
 
 /** Sign-in (OpenID Connect), the demo issuer, logout, /api/me and "Meus Dados". */
 async function auth(app: FastifyInstance) {
@@ -29,6 +30,10 @@ async function auth(app: FastifyInstance) {
 	await app.register(async (scope) => {
 		await scope.register(rateLimit, {
 			global: false,
+			// Counted in the database: every instance sees the same hits.
+			store: databaseRateLimitStore(app.deps.db),
+			// A database error must not lock everyone out of signing in.
+			skipOnError: true,
 			errorResponseBuilder: () =>
 				new AppError(
 					429,

@@ -30,10 +30,12 @@ export function createAuthSessionService(
 			userAgent: string | null,
 		): Promise<{ token: string; expiresAt: Date }> {
 			const token = randomBytes(32).toString("base64url");
-			const expiresAt = new Date(now().getTime() + SESSION_ABSOLUTE_LIFETIME_MS);
+			const createdAt = now();
+			const expiresAt = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS);
 			await repo.insert({
 				idHash: hashSessionToken(token),
 				userId,
+				createdAt,
 				expiresAt,
 				userAgent: userAgent?.slice(0, 400) ?? null,
 			});
@@ -78,8 +80,9 @@ export function createAuthSessionService(
 			await repo.delete(idHash);
 		},
 
-		async revokeAllOfUser(userId: string): Promise<void> {
-			await repo.deleteAllOfUser(userId);
+		/** How many sessions were ended. */
+		async revokeAllOfUser(userId: string): Promise<number> {
+			return repo.deleteAllOfUser(userId);
 		},
 
 		async purgeExpired(): Promise<number> {
@@ -90,3 +93,28 @@ export function createAuthSessionService(
 }
 
 export type AuthSessionService = ReturnType<typeof createAuthSessionService>;
+
+/**
+ * Deletes expired and idle sessions every `intervalMs` (resolve() already refuses them; this
+ * keeps the table from growing with sessions nobody comes back to). The timer never keeps the
+ * process alive; stop() ends it.
+ */
+export function scheduleSessionPurge(
+	service: Pick<AuthSessionService, "purgeExpired">,
+	intervalMs: number,
+	onError: (error: unknown) => void,
+): { stop(): void } {
+	let running = false;
+	const timer = setInterval(() => {
+		if (running) return;
+		running = true;
+		service
+			.purgeExpired()
+			.catch(onError)
+			.finally(() => {
+				running = false;
+			});
+	}, intervalMs);
+	timer.unref();
+	return { stop: () => clearInterval(timer) };
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasRole } from "../../shared/roles";
 import { type AppError, forbidden, unauthorized } from "../errors";
-import { type Actor, ANONYMOUS } from "./actor";
+import { type Actor, ANONYMOUS, type DeviceActor, type UserActor } from "./actor";
 
 /**
  * Who may call a route, declared on every route as `config: { policy }`:
@@ -43,6 +43,29 @@ export interface Authenticators {
 	user(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null>;
 	device(request: FastifyRequest): Promise<Actor | null>;
 	metrics(request: FastifyRequest): Promise<Actor | null>;
+}
+
+/** The actor a policy guarantees to a route's handler once the access-control hook let it in. */
+export type ActorFor<P extends PolicyName> = P extends "public"
+	? Actor
+	: P extends "device"
+		? DeviceActor
+		: P extends "metrics"
+			? Extract<Actor, { kind: "monitor" }>
+			: UserActor;
+
+/** `isAllowed` as a type guard: the only way a handler gets an actor narrower than `Actor`. */
+export function isAllowedActor<P extends PolicyName>(
+	policy: P,
+	actor: Actor,
+): actor is ActorFor<P> {
+	return isAllowed(policy, actor);
+}
+
+/** The actor a policy admits, or the policy's own denial (the hook already refused the others). */
+export function actorFor<P extends PolicyName>(policy: P, actor: Actor): ActorFor<P> {
+	if (isAllowedActor(policy, actor)) return actor;
+	throw denialFor(policy, actor);
 }
 
 export function isAllowed(policy: PolicyName, actor: Actor): boolean {

@@ -5,7 +5,11 @@ import type { Config } from "../config";
 import { deriveSubkey } from "../crypto/secret-box";
 import { forbidden } from "../errors";
 import { createAuthSessionRepository } from "../repositories/auth-session-repository";
-import { type AuthSessionService, createAuthSessionService } from "./auth-sessions";
+import {
+	type AuthSessionService,
+	createAuthSessionService,
+	scheduleSessionPurge,
+} from "./auth-sessions";
 
 declare module "fastify" {
 	interface FastifyInstance {
@@ -49,6 +53,13 @@ async function sessionPlugin(app: FastifyInstance) {
 		createHmac("sha256", csrfKey).update(authSessionId).digest("base64url");
 
 	app.decorate("authSessions", service);
+	let purge: { stop(): void } | undefined;
+	app.addHook("onReady", async () => {
+		purge = scheduleSessionPurge(service, config.sessionPurgeIntervalMs, (error) =>
+			app.log.error({ err: error }, "purging expired sign-in sessions failed"),
+		);
+	});
+	app.addHook("onClose", async () => purge?.stop());
 	app.decorate("csrfTokenFor", csrfTokenFor);
 	app.decorate(
 		"issueSessionCookie",

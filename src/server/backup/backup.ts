@@ -2,6 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { isStagedUploadObject } from "../device/tus-datastore";
 import {
 	beginSnapshot,
 	closeCursor,
@@ -158,6 +159,8 @@ async function writeObjects(storage: ObjectStorage, writer: ArchiveWriter) {
 	do {
 		const page = await storage.list("", pageToken ? { pageToken } : {});
 		for (const listed of page.objects) {
+			// A resumable upload in progress is not data yet: the logger sends it again.
+			if (isStagedUploadObject(listed.key)) continue;
 			const head = await storage.head(listed.key);
 			// Deleted since it was listed: it was not part of the snapshot's data either.
 			if (!head) continue;

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../config";
 import { DataDirBusyError } from "../data-dir-lock";
@@ -5,10 +6,15 @@ import { createIngestService } from "../ingest/ingest-service";
 import { openRuntime, type Runtime } from "../runtime";
 import { runAnalyzeCommand } from "./commands/analyze";
 import { archiveArgument, runBackupCommand, runRestoreCommand } from "./commands/backup";
+import { runCompareCommand } from "./commands/compare";
 import { runDemoSeedCommand } from "./commands/demo-seed";
+import { runExportCommand } from "./commands/export";
+import { storedSessionLoader, wantsStoredSession } from "./commands/export-stored";
 import { runHardwareAddCommand } from "./commands/hardware-add";
 import { runImportCommand } from "./commands/import";
+import { runReprocessCommand } from "./commands/reprocess";
 import { runUserAddCommand } from "./commands/user-add";
+import { runWorkerCommand } from "./commands/worker";
 import type { CliIo } from "./io";
 
 const USAGE = `uso: lapsix <comando>
@@ -19,10 +25,24 @@ Comandos:
   hardware add <id> [--name NOME]           registra um logger e mostra a chave uma vez
   import --hardware <id> --track <pista> --date <ddmmyyyy> <lap.six> <gps.six>
                                             importa uma sessão pelos mesmos passos do upload
-  analyze <lap.six> <gps.six> [--json]      analisa arquivos sem gravar nada ("-" = stdin)
+  import --rider <email> <arquivo>...       importa gravações de outros aparelhos (RaceChrono,
+                                            VBO, NMEA, GPX, TrackAddict...) para o piloto
+  analyze [opções] ARQUIVO… [--json]       analisa uma gravação (ou o par lap.six gps.six)
+                                            sem gravar nada ("-" = stdin)
+  compare --ref ARQ[#VOLTA] --lap ARQ[#VOLTA] [--json]
+                                            compara duas voltas: delta, setores e curvas
+  export --to gpx|kml|csv|vbo [--lap N] [--out CAMINHO] ARQUIVO…
+                                            exporta uma sessão lida de arquivos
+  export --to gpx|kml|csv|vbo [--lap N] [--out CAMINHO] --session ID
+                                            exporta uma sessão gravada no banco
+    opções de leitura (analyze, compare, export):
+      --format auto|six|racechrono|vbo|nmea|gpx|trackaddict
+      --track ARQUIVO (pista lapsix em JSON) ou --start-line "lat,lon lat,lon"
+  reprocess [--restart]                     refaz todas as sessões a partir dos arquivos originais
   demo seed                                 grava as contas e sessões de demonstração
   backup ARQUIVO                            grava o banco e todos os objetos num arquivo
   restore ARQUIVO                           carrega um backup num banco e armazenamento vazios
+  worker                                    processa os envios (fila de jobs no PostgreSQL), sem HTTP
 `;
 
 async function withRuntime(run: (runtime: Runtime) => Promise<number>): Promise<number> {
@@ -65,8 +85,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 						[sub, ...rest].filter((a): a is string => a !== undefined),
 						{
 							db: runtime.database.db,
+							storage: runtime.storage,
 							ingest: createIngestService({ db: runtime.database.db, storage: runtime.storage }),
 						},
+						io,
+					),
+				);
+			case "reprocess":
+				return await withRuntime((runtime) =>
+					runReprocessCommand(
+						[sub, ...rest].filter((a): a is string => a !== undefined),
+						{ db: runtime.database.db, storage: runtime.storage },
 						io,
 					),
 				);
@@ -75,6 +104,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 					[sub, ...rest].filter((a): a is string => a !== undefined),
 					io,
 				);
+			case "compare":
+				return await runCompareCommand(
+					[sub, ...rest].filter((a): a is string => a !== undefined),
+					io,
+					existsSync,
+				);
+			case "export": {
+				const args = [sub, ...rest].filter((a): a is string => a !== undefined);
+				const exportIo = { ...io, cwd: process.cwd() };
+				// Files need no database; a stored session opens it like the other commands.
+				if (!wantsStoredSession(args)) return await runExportCommand(args, exportIo);
+				return await withRuntime((runtime) =>
+					runExportCommand(args, exportIo, { stored: storedSessionLoader(runtime.database.db) }),
+				);
+			}
 			case "demo":
 				if (sub !== "seed") break;
 				return await withRuntime((runtime) => runDemoSeedCommand(rest, runtime, io));
@@ -95,6 +139,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 					() => openRuntime(config, "cli", { migrate: false }),
 					io,
 				);
+			}
+			case "worker": {
+				const config = loadConfig();
+				return await runWorkerCommand(config, () => openRuntime(config, "cli"), io);
 			}
 			case undefined:
 			case "help":

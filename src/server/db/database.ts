@@ -6,6 +6,7 @@ import { KyselyPGlite } from "kysely-pglite";
 import pg from "pg";
 import type { Database } from "./schema";
 import { serializeConnections } from "./serialized-dialect";
+import { advisorySessionLocks, inProcessSessionLocks, type SessionLocks } from "./session-locks";
 
 export type DatabaseEngine = "pglite" | "postgres";
 
@@ -22,6 +23,10 @@ export interface DatabaseHandle {
 	db: Kysely<Database>;
 	engine: DatabaseEngine;
 	poolStats?(): PoolStats;
+	/** Per-session locks that every process sharing this database respects. */
+	sessionLocks: SessionLocks;
+	/** PostgreSQL only: the URL the job queue connects with. */
+	connectionString?: string;
 	/** Where the data is: a directory for PGlite, the URL without password for PostgreSQL. */
 	location: string;
 	close(): Promise<void>;
@@ -46,6 +51,8 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 		db,
 		engine: "pglite",
 		location: dataDir ?? "memory://",
+		// One process owns the embedded database (the data-dir lock): in-process locks suffice.
+		sessionLocks: inProcessSessionLocks(),
 		poolStats() {
 			const { busy, waiting } = serialized.stats();
 			return { max: 1, open: 1, idle: busy ? 0 : 1, waiting };
@@ -80,12 +87,19 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 	const probe = await pool.connect();
 	probe.release();
 	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+	// Advisory locks are held for a whole ingest: on connections of their own (see SessionLocks).
+	const lockPool = new pg.Pool({ connectionString: url, max: 4, types });
+	lockPool.on("error", (err) => {
+		process.stderr.write(`lapsix: conexão de locks com o PostgreSQL encerrada: ${err.message}\n`);
+	});
 	const safe = new URL(url);
 	safe.password = "";
 	return {
 		db,
 		engine: "postgres",
 		location: safe.toString(),
+		sessionLocks: advisorySessionLocks(lockPool),
+		connectionString: url,
 		poolStats: () => ({
 			max,
 			open: pool.totalCount,
@@ -94,6 +108,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 		}),
 		async close() {
 			await db.destroy();
+			await lockPool.end();
 		},
 	};
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { SourceFormat } from "../../domain/recording/types";
 
 /** Timestamps: written as Date or ISO text, read back as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -43,7 +44,8 @@ export type SessionStatus = "received" | "processed" | "failed";
 
 export interface SessionsTable {
 	id: Generated<string>;
-	hardware_id: string;
+	/** The logger of a `.six` session; null for an imported one. */
+	hardware_id: string | null;
 	rider_id: string | null;
 	track: string;
 	/** SQL `date`, exchanged as `yyyy-mm-dd` text. */
@@ -62,6 +64,37 @@ export interface SessionsTable {
 	processed_at: Timestamp | null;
 	/** Set when new bytes are stored and cleared when they are ingested: what a restart resumes. */
 	pending_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+	/** Start-up recoveries tried since the files last changed (bounded). */
+	ingest_attempts: Generated<number>;
+	track_id: string | null;
+	source_format: ColumnType<SourceFormat, SourceFormat | undefined, SourceFormat>;
+	source_device: string | null;
+	source_file_name: string | null;
+	source_object_key: string | null;
+	source_sha256: string | null;
+	timing_shown: ColumnType<TimingShown, TimingShown | undefined, TimingShown>;
+	/** `TrackLines` of a `line` timing. */
+	timing_lines: Json<unknown> | null;
+	lean_estimated: Generated<boolean>;
+}
+
+/** Which laps a session shows (`sessions.timing_shown`). */
+export type TimingShown = "logger" | "line" | "markers" | "none";
+
+export type TrackLinesSource = "admin" | "lap_counter" | "file";
+
+export interface TracksTable {
+	id: Generated<string>;
+	name: string;
+	/** `GateLine`; null while no start/finish line is known. */
+	start_finish: Json<unknown> | null;
+	direction_deg: number | null;
+	/** `GateLine[]` */
+	sectors: ColumnType<unknown, string | undefined, string>;
+	length_m: number | null;
+	lines_source: TrackLinesSource | null;
+	created_at: GeneratedTimestamp;
+	updated_at: GeneratedTimestamp;
 }
 
 export interface LapsTable {
@@ -111,6 +144,33 @@ export interface OidcLoginAttemptsTable {
 	expires_at: Timestamp;
 }
 
+/** Read-only links to a session (see migration 0008). */
+export interface SessionSharesTable {
+	id: Generated<string>;
+	session_id: string;
+	created_by: string | null;
+	token_hash: string;
+	comparison_lap: number | null;
+	comparison_ref_lap: number | null;
+	created_at: GeneratedTimestamp;
+	expires_at: Timestamp;
+	revoked_at: Timestamp | null;
+}
+
+export interface RateLimitHitsTable {
+	key: string;
+	hits: number;
+	window_ends_at: Date;
+}
+
+export interface DeviceUploadUsageTable {
+	hardware_id: string;
+	/** `yyyy-mm-dd`, UTC. */
+	day: string;
+	/** bigint: pg returns it as text. */
+	bytes: ColumnType<string, number | string, number | string>;
+}
+
 export interface Database {
 	users: UsersTable;
 	hardware: HardwareTable;
@@ -119,6 +179,10 @@ export interface Database {
 	audit_log: AuditLogTable;
 	auth_sessions: AuthSessionsTable;
 	oidc_login_attempts: OidcLoginAttemptsTable;
+	session_shares: SessionSharesTable;
+	rate_limit_hits: RateLimitHitsTable;
+	device_upload_usage: DeviceUploadUsageTable;
+	tracks: TracksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import { createSecretBox } from "../crypto/secret-box";
 import type { Database } from "../db/schema";
 import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
 import type { createIngestService } from "../ingest/ingest-service";
+import { sessionKeyOrThrow } from "../ingest/session-key";
 import { createDemoSeedRepository } from "../repositories/demo-seed-repository";
 import { DEMO_LOGGERS, DEMO_SESSIONS, DEMO_USERS } from "./demo-plan";
 
@@ -98,11 +99,9 @@ export async function seedDemoData(deps: SeedDemoDeps): Promise<SeedDemoResult> 
 			["gps.six", simulated.gpsSix],
 		] as const) {
 			const bytes = new TextEncoder().encode(text);
+			const { logger: hardwareId, track, date } = session;
 			await deps.ingest.acceptFile({
-				hardwareId: session.logger,
-				track: session.track,
-				date: session.date,
-				fileName,
+				key: sessionKeyOrThrow({ hardwareId, track, date }, fileName),
 				bytes,
 				sha256: await sha256Hex(bytes),
 			});

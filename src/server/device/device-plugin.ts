@@ -17,12 +17,18 @@
  * PUT /api/device/v1/sessions/{track}/{ddmmyyyy}/{lap.six|gps.six}   (small files)
  *   Body: the raw file (any Content-Type, e.g. application/octet-stream). Header
  *   `Content-Digest: sha-256=:<base64 of the SHA-256 of the body>:` (RFC 9530) is required.
- *   `track` is percent-encoded in the URL (1..64 characters, no `/` or `\`, not `.` or `..`);
+ *   `track` is percent-encoded in the URL (1..64 characters and at most 200 bytes in UTF-8, no `/`
+ *   or `\`, not `.` or `..`);
  *   `ddmmyyyy` must be a real date. The logger is always the one of the key.
  *   200 `{ session: { id, status, version }, file: { name, size, sha256, changed } }`.
  *   400 `content_digest_missing` | `content_digest_invalid` | `digest_mismatch` (the bytes arrived
  *   damaged: nothing was stored, send again) | `invalid_session_path` (the message says which rule).
+ *   409 `session_of_previous_owner`: the session was recorded for the logger's previous owner;
+ *   a logger that changed hands never rewrites it (nothing stored): delete it from the card.
  *   413 `payload_too_large`: over the server's limit (UPLOAD_MAX_BYTES, 64 MB by default).
+ *   429 `too_many_uploads` | `rate_limited` | `daily_quota_exceeded`, 503 `server_busy`, 507
+ *   `insufficient_storage` (the server's disk is full): nothing was stored; wait `Retry-After`
+ *   seconds and send again. Every refusal that needs no body comes before the body is read.
  *   Retries: the PUT is idempotent. On a timeout, a 5xx or a lost connection send the same file
  *   again: the same bytes answer 200 with `changed: false` and never create a second version.
  *
@@ -47,12 +53,17 @@ import { getDeviceConfig, postDeviceHeartbeat } from "../../shared/api/device";
 import { createSecretBox } from "../crypto/secret-box";
 import { registerEndpoint } from "../http/route";
 import { createDeviceRepository } from "../repositories/device-repository";
+import { createUploadUsageRepository } from "../repositories/upload-usage-repository";
 import { requireDeviceActor } from "./device-actor";
 import { createDeviceAuthenticator } from "./device-auth";
 import { createDeviceService } from "./device-service";
 import type { DeviceIngest } from "./ingest-port";
+import { databaseRateCounter } from "./rate-counter";
 import { sessionFileRoute } from "./session-file-route";
+import { createTusStaging } from "./tus-datastore";
 import { createTusUploads } from "./tus-uploads";
+import { createUploadLimits } from "./upload-limits";
+import { UploadStaging } from "./upload-staging";
 
 async function device(app: FastifyInstance) {
 	const { config, db } = app.deps;
@@ -71,16 +82,33 @@ async function device(app: FastifyInstance) {
 	);
 
 	registerEndpoint(app, postDeviceHeartbeat, "device", async ({ request, body }) => {
-		const at = await service.recordHeartbeat(requireDeviceActor(request).hardwareId, body.version);
+		const { hardwareId } = requireDeviceActor(request);
+		await limits.checkRate("heartbeat", hardwareId);
+		const at = await service.recordHeartbeat(hardwareId, body.version);
 		return { ok: true as const, serverTime: at.toISOString() };
 	});
 
-	await app.register(sessionFileRoute, { ingest, uploadMaxBytes: config.uploadMaxBytes });
+	// Request rates count in the database: a logger gets the same limits from every instance.
+	const limits = createUploadLimits(
+		config.uploadLimits,
+		createUploadUsageRepository(db),
+		undefined,
+		databaseRateCounter(db),
+	);
+	const staging = new UploadStaging(join(config.dataDir, "upload-staging"));
+	await staging.prepare();
+	await app.register(sessionFileRoute, {
+		ingest,
+		uploadMaxBytes: config.uploadMaxBytes,
+		limits,
+		staging,
+	});
 
 	const tus = createTusUploads({
 		ingest,
-		directory: join(config.dataDir, "tus"),
+		staging: createTusStaging(config, app.deps.storage, staging),
 		maxBytes: config.uploadMaxBytes,
+		limits,
 		log: app.log,
 	});
 	await app.register(tus.routes);
@@ -89,6 +117,9 @@ async function device(app: FastifyInstance) {
 		tus
 			.cleanUpExpired()
 			.catch((error: unknown) => app.log.warn({ err: error }, "tus clean-up failed"));
+		limits
+			.forgetPastDays()
+			.catch((error: unknown) => app.log.warn({ err: error }, "upload usage clean-up failed"));
 	};
 	const timer = setInterval(cleanUp, tus.cleanupIntervalMs);
 	timer.unref();

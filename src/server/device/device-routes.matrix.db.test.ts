@@ -38,6 +38,9 @@ beforeAll(async () => {
 		hardwareB: "none",
 		stockS1: "none",
 		sessionA: none.id,
+		shareA: { id: none.id, token: "none" },
+		expiredShareToken: "none",
+		revokedShareToken: "none",
 	};
 });
 afterAll(async () => {

@@ -1,59 +1,114 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { putDeviceSessionFile, UploadResult } from "../../shared/api/device";
 import { badRequest } from "../errors";
-import { readContentDigestSha256, sha256Hex } from "./content-digest";
+import { parseSessionKey, type SessionFileKey } from "../ingest/session-key";
+import { readContentDigestSha256 } from "./content-digest";
 import { requireDeviceActor } from "./device-actor";
 import type { DeviceIngest } from "./ingest-port";
-import { rawBodyParser } from "./raw-body";
+import { tooLargeError } from "./raw-body";
+import type { UploadLimiter } from "./upload-limits";
+import type { UploadStaging } from "./upload-staging";
 
 export interface SessionFileRouteOptions {
 	ingest: DeviceIngest;
 	uploadMaxBytes: number;
+	limits: UploadLimiter;
+	staging: UploadStaging;
+}
+
+/** What the checks made before the body is read hand to the handler. */
+interface Admitted {
+	key: SessionFileKey;
+	sha256: string;
+	/** Bytes this upload may carry: the size limit, or less when today's quota is nearly used. */
+	allowedBytes: number;
+	overQuota: () => Error;
 }
 
 /**
- * `PUT /api/device/v1/sessions/{track}/{ddmmyyyy}/{lap.six|gps.six}`. Registered in its own
- * context, so its raw-body parsers apply to this route only. The logger is the one of the device
+ * `PUT /api/device/v1/sessions/{track}/{ddmmyyyy}/{lap.six|gps.six}`. Everything that can refuse
+ * the upload without its bytes (path, Content-Digest, announced size, rate, concurrency, quota)
+ * is checked before the body is read; the body then streams into a temp file while it is hashed,
+ * and only a file whose SHA-256 matches goes to storage. The logger is the one of the device
  * key: the URL names no logger, so no key can write into another logger's files.
  */
 export async function sessionFileRoute(app: FastifyInstance, options: SessionFileRouteOptions) {
-	const { ingest, uploadMaxBytes } = options;
-	const parseRaw = rawBodyParser(uploadMaxBytes);
+	const { ingest, uploadMaxBytes, limits, staging } = options;
+	const admitted = new WeakMap<FastifyRequest, Admitted>();
+	// The handler reads the body itself, into a temp file: no parser may buffer it.
 	app.removeAllContentTypeParsers();
-	app.addContentTypeParser(["application/octet-stream", "text/plain"], parseRaw);
-	app.addContentTypeParser("*", parseRaw);
+	app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+	async function admit(request: FastifyRequest, reply: FastifyReply) {
+		const { hardwareId } = requireDeviceActor(request);
+		const { track, date, file } = request.params as { track: string; date: string; file: string };
+		const path = parseSessionKey({ hardwareId, track, date, file });
+		if (!path.ok) throw badRequest(path.reason, path.code);
+		const digest = readContentDigestSha256(request.headers["content-digest"]);
+		if (!digest.ok) throw badRequest(digest.reason, digest.code);
+		const announced = Number(request.headers["content-length"] ?? 0);
+		if (announced > uploadMaxBytes) throw tooLargeError(uploadMaxBytes);
+		await limits.checkRate("upload", hardwareId);
+		const remaining = await limits.remainingToday(hardwareId);
+		const used = limits.limits.dailyBytesPerLogger - remaining;
+		if (announced > remaining) throw limits.quotaExceeded(used);
+		const release = limits.enterUpload(hardwareId);
+		// "close" comes once the answer is sent or the connection is lost: the slot is never kept.
+		reply.raw.once("close", release);
+		admitted.set(request, {
+			key: path.key,
+			sha256: digest.sha256Hex,
+			allowedBytes: Math.min(uploadMaxBytes, remaining),
+			overQuota: () =>
+				remaining < uploadMaxBytes ? limits.quotaExceeded(used) : tooLargeError(uploadMaxBytes),
+		});
+	}
 
 	app.route({
 		method: "PUT",
 		url: putDeviceSessionFile.path,
 		config: { policy: "device" },
-		bodyLimit: uploadMaxBytes,
 		schema: {
 			params: putDeviceSessionFile.params,
 			response: { 200: UploadResult },
 		},
-		handler: async (request) => {
-			const { hardwareId } = requireDeviceActor(request);
-			const { track, date, file } = request.params as { track: string; date: string; file: string };
-			const path = ingest.validateSessionPath(track, date, file);
-			if (!path.ok) throw badRequest(path.reason, "invalid_session_path");
-			if (file !== "lap.six" && file !== "gps.six") {
-				throw badRequest(
-					'O nome do arquivo deve ser "lap.six" ou "gps.six".',
-					"invalid_session_path",
-				);
+		onRequest: async (request, reply) => {
+			try {
+				await admit(request, reply);
+			} catch (error) {
+				// Refused before reading the body: do not read (or keep the connection for) the rest.
+				reply.header("connection", "close");
+				throw error;
 			}
-			const digest = readContentDigestSha256(request.headers["content-digest"]);
-			if (!digest.ok) throw badRequest(digest.reason, digest.code);
-			const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-			const actual = sha256Hex(bytes);
-			if (actual !== digest.sha256Hex) {
-				throw badRequest(
-					`O conteúdo recebido não confere com o Content-Digest (SHA-256 esperado ${digest.sha256Hex}, recebido ${actual}). Nada foi gravado: envie o arquivo de novo.`,
-					"digest_mismatch",
-				);
+		},
+		handler: async (request, reply) => {
+			const upload = admitted.get(request);
+			if (upload === undefined) throw new Error("upload handler reached without admission");
+			// Without a Content-Type no parser ran: the body is still unread on the raw request.
+			const body = (request.body as AsyncIterable<unknown> | undefined) ?? request.raw;
+			const staged = await staging
+				.stage(body, upload.allowedBytes, upload.overQuota)
+				.catch((error: unknown) => {
+					// The rest of the body stays unread: the connection cannot be reused.
+					reply.header("connection", "close");
+					throw error;
+				});
+			try {
+				await limits.charge(upload.key.hardwareId, staged.size);
+				if (staged.sha256 !== upload.sha256) {
+					throw badRequest(
+						`O conteúdo recebido não confere com o Content-Digest (SHA-256 esperado ${upload.sha256}, recebido ${staged.sha256}). Nada foi gravado: envie o arquivo de novo.`,
+						"digest_mismatch",
+					);
+				}
+				return await ingest.acceptFile({
+					key: upload.key,
+					stagedFile: staged,
+					sha256: staged.sha256,
+				});
+			} finally {
+				await staging.discard(staged);
 			}
-			return ingest.acceptFile({ hardwareId, track, date, fileName: file, bytes, sha256: actual });
 		},
 	});
 }

@@ -2,17 +2,6 @@ import { describe, expect, it } from "vitest";
 import { normaliseSha256, readStoredTusMetadata, validateTusMetadata } from "./tus-metadata";
 
 const hex = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
-const ingest = {
-	validateSessionPath: (track: string, date: string, fileName: string) =>
-		track === ".."
-			? { ok: false as const, reason: "track inválido" }
-			: date === "31022025"
-				? { ok: false as const, reason: "data inválida" }
-				: fileName === "x.six"
-					? { ok: false as const, reason: "nome inválido" }
-					: { ok: true as const },
-};
-
 describe("normaliseSha256", () => {
 	it("accepts hex in any case, base64 and base64url", () => {
 		const bytes = Buffer.from(hex, "hex");
@@ -36,16 +25,29 @@ describe("validateTusMetadata", () => {
 	const good = { track: "Interlagos", date: "01022024", filename: "lap.six", sha256: hex };
 
 	it("binds the upload to the creating logger, whatever the client says", () => {
-		const result = validateTusMetadata({ ...good, hardwareId: "OTHER" }, "A1", ingest);
+		const result = validateTusMetadata({ ...good, hardwareId: "OTHER" }, "A1");
 		expect(result).toEqual({ ok: true, metadata: { ...good, hardwareId: "A1" } });
-		expect(result.ok && readStoredTusMetadata(result.metadata)).toEqual({
-			...good,
+		const stored = result.ok ? readStoredTusMetadata(result.metadata) : null;
+		expect(stored).toMatchObject({ ...good, hardwareId: "A1" });
+		expect(stored?.key).toMatchObject({
 			hardwareId: "A1",
+			track: "Interlagos",
+			date: "01022024",
+			file: "lap.six",
 		});
 	});
 
+	it("does not trust stored metadata that breaks a path rule", () => {
+		const stored = { ...good, hardwareId: "A1" };
+		expect(readStoredTusMetadata(stored)).not.toBeNull();
+		expect(readStoredTusMetadata({ ...stored, track: "../x" })).toBeNull();
+		expect(readStoredTusMetadata({ ...stored, date: "31022025" })).toBeNull();
+		expect(readStoredTusMetadata({ ...stored, filename: "x.six" })).toBeNull();
+		expect(readStoredTusMetadata({ ...stored, hardwareId: "a b" })).toBeNull();
+	});
+
 	it("names the missing fields", () => {
-		const result = validateTusMetadata({ track: "x", sha256: null }, "A1", ingest);
+		const result = validateTusMetadata({ track: "x", sha256: null }, "A1");
 		expect(result).toEqual({
 			ok: false,
 			reason: expect.stringContaining("falta date, filename, sha256"),
@@ -53,11 +55,15 @@ describe("validateTusMetadata", () => {
 	});
 
 	it("passes on the path rule that was broken", () => {
-		expect(validateTusMetadata({ ...good, date: "31022025" }, "A1", ingest)).toEqual({
+		expect(validateTusMetadata({ ...good, date: "31022025" }, "A1")).toEqual({
 			ok: false,
-			reason: "data inválida",
+			reason: 'Data inválida "31022025": use ddmmyyyy com uma data real.',
 		});
-		expect(validateTusMetadata({ ...good, sha256: "zz" }, "A1", ingest)).toMatchObject({
+		expect(validateTusMetadata({ ...good, filename: "x.six" }, "A1")).toEqual({
+			ok: false,
+			reason: 'Arquivo inválido "x.six": use lap.six ou gps.six.',
+		});
+		expect(validateTusMetadata({ ...good, sha256: "zz" }, "A1")).toMatchObject({
 			ok: false,
 			reason: expect.stringMatching(/^sha256 inválido/),
 		});

@@ -1,4 +1,4 @@
-import type { DeviceIngest } from "./ingest-port";
+import { parseSessionKey, type SessionFileKey } from "../ingest/session-key";
 
 /** What the server keeps about a tus upload (in the upload's metadata, server-side). */
 // A type alias (not an interface) so it can be stored where tus expects Record<string, string | null>.
@@ -30,7 +30,6 @@ export function normaliseSha256(text: string): string | null {
 export function validateTusMetadata(
 	metadata: Record<string, string | null> | undefined,
 	hardwareId: string,
-	ingest: Pick<DeviceIngest, "validateSessionPath">,
 ): { ok: true; metadata: TusSessionMetadata } | { ok: false; reason: string } {
 	const read = (name: string) => {
 		const value = metadata?.[name];
@@ -46,11 +45,8 @@ export function validateTusMetadata(
 	const track = read("track") ?? "";
 	const date = read("date") ?? "";
 	const filename = read("filename") ?? "";
-	const path = ingest.validateSessionPath(track, date, filename);
+	const path = parseSessionKey({ hardwareId, track, date, file: filename });
 	if (!path.ok) return { ok: false, reason: path.reason };
-	if (filename !== "lap.six" && filename !== "gps.six") {
-		return { ok: false, reason: 'O nome do arquivo deve ser "lap.six" ou "gps.six".' };
-	}
 	const sha256 = normaliseSha256(read("sha256") ?? "");
 	if (sha256 === null) {
 		return {
@@ -59,15 +55,21 @@ export function validateTusMetadata(
 				"sha256 inválido: use o SHA-256 do arquivo em hexadecimal (64 caracteres) ou em base64.",
 		};
 	}
-	return { ok: true, metadata: { track, date, filename, sha256, hardwareId } };
+	const { file } = path.key;
+	return { ok: true, metadata: { track, date, filename: file, sha256, hardwareId } };
 }
 
-/** Reads back metadata stored by `validateTusMetadata`; null when it is not ours. */
+/**
+ * Reads back metadata stored by `validateTusMetadata`, with its session key; null when it is not
+ * ours. The metadata lies in the upload store between the requests, outside the type system: the
+ * key is parsed again here, by the same single validator, rather than trusted.
+ */
 export function readStoredTusMetadata(
 	metadata: Record<string, string | null> | undefined,
-): TusSessionMetadata | null {
+): (TusSessionMetadata & { key: SessionFileKey }) | null {
 	const { track, date, filename, sha256, hardwareId } = metadata ?? {};
-	if (!track || !date || !sha256 || !hardwareId) return null;
-	if (filename !== "lap.six" && filename !== "gps.six") return null;
-	return { track, date, filename, sha256, hardwareId };
+	if (!track || !date || !sha256 || !hardwareId || !filename) return null;
+	const path = parseSessionKey({ hardwareId, track, date, file: filename });
+	if (!path.ok) return null;
+	return { track, date, filename: path.key.file, sha256, hardwareId, key: path.key };
 }

@@ -1,19 +1,15 @@
 import type { IncomingMessage } from "node:http";
-import { FileStore } from "@tus/file-store";
 import { EVENTS, Server, type Upload } from "@tus/server";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, notFound } from "../errors";
-import { sha256Hex } from "./content-digest";
+import { AppError, isNoSpaceError, noSpaceError, notFound } from "../errors";
 import { requireDeviceActor } from "./device-actor";
 import type { DeviceIngest } from "./ingest-port";
+import { type TusStaging, UPLOAD_ID } from "./tus-datastore";
 import { readStoredTusMetadata, validateTusMetadata } from "./tus-metadata";
+import type { UploadLimiter } from "./upload-limits";
 
 export const TUS_PATH = "/api/device/v1/uploads";
-/** Unfinished uploads older than this are deleted (the logger starts over). */
-const UNFINISHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-/** Ids made by tus's default naming function: 16 random bytes in hex. */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** An error tus sends as is: JSON `{ error, message }`, like the rest of the API. */
 class TusReplyError extends Error {
@@ -56,9 +52,10 @@ function tusReasonFor(status: number, maxBytes: number): { code: string; message
 
 export interface TusUploadsOptions {
 	ingest: DeviceIngest;
-	/** `<DATA_DIR>/tus`: partial uploads, kept across restarts so loggers can resume. */
-	directory: string;
+	/** Where partial uploads are kept (across restarts and instances) so loggers can resume. */
+	staging: TusStaging;
 	maxBytes: number;
+	limits: UploadLimiter;
 	log: FastifyBaseLogger;
 }
 
@@ -68,11 +65,8 @@ export interface TusUploadsOptions {
  * metadata at creation, verifies the SHA-256 at completion and hands the file to ingest.
  */
 export function createTusUploads(options: TusUploadsOptions) {
-	const { ingest, maxBytes, log } = options;
-	const datastore = new FileStore({
-		directory: options.directory,
-		expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS,
-	});
+	const { ingest, maxBytes, limits, log } = options;
+	const { datastore } = options.staging;
 	// tus hooks see a web Request; the logger is looked up through the Node request behind it.
 	const loggerOfRequest = new WeakMap<IncomingMessage, string>();
 	const hardwareIdOf = (req: unknown): string => {
@@ -89,7 +83,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 
 	const removeQuietly = async (id: string) => {
 		try {
-			await datastore.remove(id);
+			await options.staging.remove(id);
 		} catch (error) {
 			log.warn({ err: error, uploadId: id }, "could not remove tus upload");
 		}
@@ -99,32 +93,35 @@ export function createTusUploads(options: TusUploadsOptions) {
 		const meta = readStoredTusMetadata(upload.metadata);
 		if (meta === null)
 			throw new TusReplyError(400, "invalid_upload_metadata", "Metadados do envio ausentes.");
-		const chunks: Buffer[] = [];
-		for await (const chunk of datastore.read(upload.id)) chunks.push(chunk as Buffer);
-		const bytes = Buffer.concat(chunks);
-		const actual = sha256Hex(bytes);
-		if (actual !== meta.sha256) {
-			throw new TusReplyError(
-				400,
-				"digest_mismatch",
-				`O arquivo recebido não confere com o sha256 informado (esperado ${meta.sha256}, recebido ${actual}). Nada foi gravado: envie o arquivo de novo.`,
-			);
-		}
-		try {
-			return await ingest.acceptFile({
-				hardwareId: meta.hardwareId,
-				track: meta.track,
-				date: meta.date,
-				fileName: meta.filename,
-				bytes,
-				sha256: actual,
-			});
-		} catch (error) {
-			if (error instanceof AppError)
-				throw new TusReplyError(error.statusCode, error.code, error.message);
-			log.error({ err: error, uploadId: upload.id }, "ingest of a tus upload failed");
-			throw new TusReplyError(500, "internal", "Erro interno do servidor. Tente o envio de novo.");
-		}
+		return options.staging.withLocalFile(upload.id, async (file) => {
+			if (file.sha256 !== meta.sha256) {
+				throw new TusReplyError(
+					400,
+					"digest_mismatch",
+					`O arquivo recebido não confere com o sha256 informado (esperado ${meta.sha256}, recebido ${file.sha256}). Nada foi gravado: envie o arquivo de novo.`,
+				);
+			}
+			try {
+				return await ingest.acceptFile({
+					key: meta.key,
+					stagedFile: { path: file.path, size: file.size },
+					sha256: file.sha256,
+				});
+			} catch (error) {
+				if (error instanceof AppError)
+					throw new TusReplyError(error.statusCode, error.code, error.message);
+				if (isNoSpaceError(error)) {
+					const full = noSpaceError();
+					throw new TusReplyError(full.statusCode, full.code, full.message);
+				}
+				log.error({ err: error, uploadId: upload.id }, "ingest of a tus upload failed");
+				throw new TusReplyError(
+					500,
+					"internal",
+					"Erro interno do servidor. Tente o envio de novo.",
+				);
+			}
+		});
 	};
 
 	const serverOptions: ConstructorParameters<typeof Server>[0] = {
@@ -144,8 +141,10 @@ export function createTusUploads(options: TusUploadsOptions) {
 					"Upload-Length obrigatório: informe o tamanho do arquivo.",
 				);
 			}
-			const checked = validateTusMetadata(upload.metadata, hardwareId, ingest);
+			const checked = validateTusMetadata(upload.metadata, hardwareId);
 			if (!checked.ok) throw new TusReplyError(400, "invalid_upload_metadata", checked.reason);
+			// The whole length counts against today's quota now: an unfinished upload too.
+			await limits.charge(hardwareId, upload.size ?? 0);
 			return { metadata: checked.metadata };
 		},
 		async onUploadFinish(req, upload) {
@@ -166,6 +165,10 @@ export function createTusUploads(options: TusUploadsOptions) {
 		},
 		onResponseError(_req, error) {
 			if (error instanceof TusReplyError) return undefined;
+			if (isNoSpaceError(error)) {
+				const full = noSpaceError();
+				return { status_code: full.statusCode, body: errorBody(full.code, full.message) };
+			}
 			const status =
 				"status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
 			if (status >= 500) {
@@ -192,9 +195,23 @@ export function createTusUploads(options: TusUploadsOptions) {
 
 	const delegate = async (request: FastifyRequest, reply: FastifyReply) => {
 		const { hardwareId } = requireDeviceActor(request);
+		if (request.method === "POST") await admitCreation(hardwareId, request);
+		if (request.method === "POST" || request.method === "PATCH") {
+			// "close" comes once the answer is sent or the connection is lost.
+			reply.raw.once("close", limits.enterUpload(hardwareId));
+		}
 		loggerOfRequest.set(request.raw, hardwareId);
 		reply.hijack();
 		await server.handle(request.raw, reply.raw);
+	};
+
+	/** Rate and quota, checked before tus reads anything (the quota is charged at creation). */
+	const admitCreation = async (hardwareId: string, request: FastifyRequest) => {
+		await limits.checkRate("tusCreate", hardwareId);
+		const length = Number(request.headers["upload-length"] ?? 0);
+		if (Number.isFinite(length) && length > 0 && length <= maxBytes) {
+			await limits.assertQuota(hardwareId, length);
+		}
 	};
 
 	/** HEAD, PATCH and DELETE on an upload: only the logger that created it. */

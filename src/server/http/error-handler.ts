@@ -4,7 +4,7 @@ import {
 	isResponseSerializationError,
 } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/endpoint";
-import { AppError } from "../errors";
+import { AppError, isNoSpaceError, noSpaceError, RetryLaterError } from "../errors";
 
 function describeValidation(error: FastifyError): ApiErrorBody {
 	const issues = hasZodFastifySchemaValidationErrors(error) ? error.validation : [];
@@ -22,7 +22,10 @@ function describeValidation(error: FastifyError): ApiErrorBody {
 
 /** Every error becomes `{ error, message }`; unexpected ones are logged and never leak details. */
 export function installErrorHandler(app: FastifyInstance): void {
-	app.setErrorHandler((error: FastifyError, request, reply) => {
+	app.setErrorHandler((thrown: FastifyError, request, reply) => {
+		// A full disk is not a bug of ours: the client is told to retry later, with a reason.
+		const error: FastifyError = isNoSpaceError(thrown) ? (noSpaceError() as never) : thrown;
+		if (error instanceof RetryLaterError) reply.header("retry-after", error.retryAfterSeconds);
 		if (error instanceof AppError) {
 			const body: ApiErrorBody = { error: error.code, message: error.message };
 			if (error.details !== undefined) body.details = error.details;

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import type { z } from "zod";
 import type { Endpoint } from "../../shared/endpoint";
-import type { PolicyName } from "../auth/policy";
+import { type ActorFor, actorFor, type PolicyName } from "../auth/policy";
 
-export interface EndpointRequest<E extends Endpoint> {
+export interface EndpointRequest<E extends Endpoint, P extends PolicyName = PolicyName> {
+	/** The caller, as narrow as the route's policy guarantees. */
+	actor: ActorFor<P>;
 	params: z.output<E["params"]>;
 	query: z.output<E["query"]>;
 	body: z.output<E["body"]>;
@@ -15,11 +17,11 @@ export interface EndpointRequest<E extends Endpoint> {
  * Registers an endpoint of `src/shared` with its policy: the request is validated by the
  * endpoint's schemas and the reply serialised (and checked) by its response schema.
  */
-export function registerEndpoint<E extends Endpoint>(
+export function registerEndpoint<E extends Endpoint, P extends PolicyName>(
 	app: FastifyInstance,
 	endpoint: E,
-	policy: PolicyName,
-	handler: (input: EndpointRequest<E>) => Promise<z.input<E["response"]>>,
+	policy: P,
+	handler: (input: EndpointRequest<E, P>) => Promise<z.input<E["response"]>>,
 	options: Pick<RouteShorthandOptions, "bodyLimit"> & { successStatus?: number } = {},
 ): void {
 	const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
@@ -36,6 +38,7 @@ export function registerEndpoint<E extends Endpoint>(
 		},
 		handler: async (request, reply) => {
 			const result = await handler({
+				actor: actorFor(policy, request.actor),
 				params: request.params as z.output<E["params"]>,
 				query: request.query as z.output<E["query"]>,
 				body: request.body as z.output<E["body"]>,

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from "../test/harness";
 import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
 import { createIngestService, type IngestService, type SessionKey } from "./ingest-service";
 import { sha256Hex } from "./session-files";
-import { sessionObjectKey } from "./session-key";
+import { sessionKeyOrThrow, sessionObjectKey } from "./session-key";
 import { MAX_STORED_REPORT_LINES } from "./session-version";
 
 /**
@@ -163,7 +163,7 @@ describe("two uploads of one session racing between parse and apply", () => {
 			.select(["id", "lap_sha256", "version", "pending_since", "summary"])
 			.where("hardware_id", "=", key.hardwareId)
 			.executeTakeFirstOrThrow();
-		const stored = await ctx.storage.get(sessionObjectKey(key, "lap.six"));
+		const stored = await ctx.storage.get(sessionObjectKey(sessionKeyOrThrow(key, "lap.six")));
 		expect(sha256Hex(stored!)).toBe(newer.sha256);
 		// The row, the laps and the figures all describe what storage holds.
 		expect(row.lap_sha256).toBe(newer.sha256);

@@ -24,17 +24,27 @@
  *    error: the previous good version stays, status `processed` if there was one, else `failed`.
  * At start, `recoverPending` runs steps 2-3 for every session still pending.
  *
- * Serialisation: an in-process mutex per session (one ingest service per process), plus the
- * row lock of R and A for other processes sharing the database. Applying is idempotent: a
- * session that is no longer pending and already holds the parsed bytes is left as it is, so
- * five identical uploads, however interleaved, make one version.
+ * Serialisation: a lock per session (`SessionLocks`: in-process on the embedded database, a
+ * PostgreSQL advisory lock shared by every instance and worker otherwise), plus the row lock of
+ * R and A. Applying is idempotent: a session that is no longer pending and already holds the
+ * parsed bytes is left as it is, so five identical uploads, however interleaved, make one version.
+ *
+ * With a job queue (`jobs`), steps 2-3 run as a job (`runJob`) in whichever worker takes it:
+ * the upload records the file (step 1), queues the job and waits a bounded time for it, then
+ * answers with the session as it is. A job that throws is retried by the queue; when it gives
+ * up, `markFailed` records the reason. Without a queue (the CLI import, most tests), the
+ * upload runs steps 2-3 itself.
  */
+import { createReadStream } from "node:fs";
 import type { Kysely } from "kysely";
+import { type CalendarDate, parseDateFolder } from "../../domain/format/storage-names";
 import type { SixFileName } from "../../domain/six/types";
 import type { Database, SessionStatus } from "../db/schema";
-import { badRequest, notFound } from "../errors";
+import { inProcessSessionLocks, type SessionLocks } from "../db/session-locks";
+import { conflict, notFound } from "../errors";
 import {
 	applyIngestedVersion,
+	countIngestAttempt,
 	createAndLockSession,
 	findSessionForIngest,
 	type IngestSessionRow,
@@ -43,6 +53,7 @@ import {
 	recordIngestFailure,
 	recordReceivedFile,
 	type SessionSlot,
+	sessionRiderAndLoggerOwner,
 } from "../repositories/session-repository";
 import type { ObjectStorage } from "../storage/object-storage";
 import { observeIngest, publishUpload } from "./ingest-events";
@@ -50,28 +61,38 @@ import { KeyedMutex } from "./keyed-mutex";
 import { readSessionFiles, type SessionFiles, type StoredSessionFile } from "./session-files";
 import {
 	folderOfIsoDate,
-	hardwareIdProblem,
 	isoDateOfFolder,
+	type SessionFileKey,
 	type SessionKey,
-	type SessionPathCheck,
 	sessionLockName,
 	sessionObjectKey,
-	validateSessionPath,
+	sessionOf,
 } from "./session-key";
 import { buildSessionVersion } from "./session-version";
+import { linkSixSessionTrack } from "./six-track";
 
-export type { SessionKey } from "./session-key";
+export type { SessionFileKey, SessionKey } from "./session-key";
 
-export interface AcceptFileInput extends SessionKey {
-	fileName: SixFileName;
-	bytes: Uint8Array;
-	/** Hex SHA-256 of `bytes`, already verified by the caller. */
-	sha256: string;
+/** An upload already written whole to a local temp file (it is streamed to storage). */
+export interface StagedContent {
+	path: string;
+	size: number;
 }
+
+export type AcceptFileInput = {
+	/** Checked at the edge that received the file (`parseSessionKey`): never checked again. */
+	key: SessionFileKey;
+	/** Hex SHA-256 of the content, already verified by the caller. */
+	sha256: string;
+} & (
+	| { bytes: Uint8Array; stagedFile?: undefined }
+	| { stagedFile: StagedContent; bytes?: undefined }
+);
 
 /** The device API's `UploadResult`. */
 export interface AcceptFileResult {
-	session: { id: string; status: SessionStatus; version: number };
+	/** `error`: why this file did not become a new version (null when it did, or nothing changed). */
+	session: { id: string; status: SessionStatus; version: number; error: string | null };
 	file: { name: SixFileName; size: number; sha256: string; changed: boolean };
 }
 
@@ -96,25 +117,52 @@ export interface IngestService {
 	acceptFile(input: AcceptFileInput): Promise<AcceptFileResult>;
 	/** Parses again what storage holds for the session and writes a new version. */
 	ingestSession(key: SessionKey): Promise<IngestOutcome | null>;
-	/** Ingests every session whose recorded files were not parsed yet; returns how many. */
+	/**
+	 * Every session whose recorded files were not parsed yet: ingested here, or queued when there
+	 * is a job queue. Returns how many.
+	 */
 	recoverPending(): Promise<number>;
-	validateSessionPath(track: string, date: string, fileName: string): SessionPathCheck;
+	/** The ingest job: steps 2-3 for a pending session; throws on what a retry may cure. */
+	runJob(key: SessionKey): Promise<IngestOutcome | null>;
+	/** The job gave up: the session records why (its previous good version stays). */
+	markFailed(key: SessionKey, reason: string): Promise<void>;
+}
+
+/** Where ingest jobs go: a PostgreSQL job queue, or an in-process one (embedded database). */
+export interface IngestScheduler {
+	/** Queues an ingest of the session; merged with one already waiting for the same session. */
+	enqueue(key: SessionKey): Promise<void>;
 }
 
 export interface IngestDeps {
 	db: Kysely<Database>;
 	storage: ObjectStorage;
 	log?: IngestLog;
+	/** Default: in-process locks (one process). */
+	locks?: SessionLocks;
+	/** Absent: an upload is ingested in the request itself. */
+	jobs?: IngestScheduler;
+	/** With `jobs`: how long an upload waits for its ingest before answering. */
+	answerWaitMs?: number;
 }
 
+/** Long enough for a typical session's ingest; a logger's request timeout is far longer. */
+export const DEFAULT_ANSWER_WAIT_MS = 10_000;
+const ANSWER_POLL_MS = 100;
+
 const SILENT: IngestLog = { info() {}, warn() {}, error() {} };
+/** Start-up recoveries of one pending session before it is marked failed. */
+export const MAX_RECOVERY_ATTEMPTS = 3;
 /** Parses of a session whose files keep changing under it before one is applied. */
 const MAX_APPLY_ATTEMPTS = 3;
 
 export function createIngestService(deps: IngestDeps): IngestService {
 	const { db, storage } = deps;
 	const log = deps.log ?? SILENT;
-	const locks = new KeyedMutex();
+	const locks = deps.locks ?? inProcessSessionLocks();
+	const { jobs } = deps;
+	const answerWaitMs = deps.answerWaitMs ?? DEFAULT_ANSWER_WAIT_MS;
+	const parseSlot = new KeyedMutex();
 
 	function slotOf(key: SessionKey): SessionSlot {
 		return { hardwareId: key.hardwareId, track: key.track, isoDate: isoDateOfFolder(key.date) };
@@ -129,6 +177,8 @@ export function createIngestService(deps: IngestDeps): IngestService {
 		key: SessionKey,
 		force: boolean,
 		inHand?: StoredSessionFile,
+		/** A job: a storage error is thrown for the queue to retry, not recorded. */
+		retryable = false,
 	): Promise<IngestOutcome | null> {
 		const slot = slotOf(key);
 		for (let attempt = 1; ; attempt++) {
@@ -137,19 +187,30 @@ export function createIngestService(deps: IngestDeps): IngestService {
 			if (!force && !current.pending && current.status !== "received") {
 				return outcome(current, false, null);
 			}
-			let files: SessionFiles;
-			try {
-				// Only on the first attempt: a retry means storage changed since.
-				files = await readSessionFiles(storage, current, attempt === 1 ? inHand : undefined);
-			} catch (err) {
-				log.error({ err, session: current.id }, "ingest: storage read failed");
+			// One parse at a time in the process: each holds its files whole in memory.
+			const parsed = await parseSlot.run("parse", async () => {
+				try {
+					// Only on the first attempt: a retry means storage changed since.
+					const read = await readSessionFiles(storage, current, attempt === 1 ? inHand : undefined);
+					const built = buildSessionVersionSafely(current.id, read, log, parseDateFolder(key.date));
+					// Only what was parsed is kept, not the bytes: the next parse may start at once.
+					return { ok: true as const, files: parsedFacts(read), built };
+				} catch (err) {
+					log.error({ err, session: current.id }, "ingest: storage read failed");
+					return { ok: false as const, readError: storageError(err) };
+				}
+			});
+			if (!parsed.ok) {
+				const reason = parsed.readError;
+				if (retryable) throw new Error(reason);
 				const failed = await db
 					.transaction()
-					.execute((trx) => recordIngestFailure(trx, current.id, storageError(err)));
-				return outcome(failed, false, storageError(err));
+					.execute((trx) => recordIngestFailure(trx, current.id, reason));
+				return outcome(failed, false, reason);
 			}
-			const built = buildSessionVersionSafely(current.id, files, log);
-			const result = await db.transaction().execute(async (trx) => {
+			const { files, built } = parsed;
+			const result = await applyOrRecordFailure(current.id, (trx) => applyParsed(trx));
+			async function applyParsed(trx: Kysely<Database>) {
 				const locked = await lockSessionBySlot(trx, slot);
 				if (!locked) return { kind: "gone" as const };
 				if (!(await storageStillHolds(storage, files))) return { kind: "changed" as const };
@@ -168,8 +229,9 @@ export function createIngestService(deps: IngestDeps): IngestService {
 					gpsSha256: files.gps?.sha256 ?? null,
 					...built.version,
 				});
+				await linkSixSessionTrack(trx, locked.id, key.track, built.version.six);
 				return { kind: "done" as const, row: outcome(row, true, null) };
-			});
+			}
 			if (result.kind === "gone") return null;
 			if (result.kind === "done") {
 				if (result.row.error)
@@ -183,70 +245,191 @@ export function createIngestService(deps: IngestDeps): IngestService {
 		}
 	}
 
-	async function acceptLocked(input: AcceptFileInput): Promise<AcceptFileResult> {
-		const check = validateSessionPath(input.track, input.date, input.fileName);
-		if (!check.ok) throw badRequest(check.reason, "invalid_session_path");
-		const hardwareProblem = hardwareIdProblem(input.hardwareId);
-		if (hardwareProblem) throw badRequest(hardwareProblem, "invalid_hardware_id");
+	/**
+	 * Runs the apply transaction; if it fails (the database refused a value, a connection was
+	 * lost), the failure is recorded with its reason in a transaction of its own, so the session
+	 * never stays pending in silence.
+	 */
+	async function applyOrRecordFailure<T>(
+		sessionId: string,
+		apply: (trx: Kysely<Database>) => Promise<T>,
+	): Promise<T | { kind: "done"; row: IngestOutcome }> {
+		try {
+			return await db.transaction().execute(apply);
+		} catch (err) {
+			log.error({ err, session: sessionId }, "ingest: applying the new version failed");
+			const reason = applyError(err);
+			const row = await db
+				.transaction()
+				.execute((trx) => recordIngestFailure(trx, sessionId, reason));
+			return { kind: "done", row: outcome(row, false, reason) };
+		}
+	}
+
+	/** A session whose recoveries all failed (or crashed the process) is marked failed, with why. */
+	async function giveUpRecovery(slot: SessionSlot, attempts: number): Promise<void> {
+		const reason = `O processamento foi tentado ${attempts} vezes ao iniciar o servidor sem sucesso e foi abandonado. Envie o arquivo de novo; se persistir, o arquivo pode estar danificado.`;
+		await db.transaction().execute(async (trx) => {
+			const locked = await lockSessionBySlot(trx, slot);
+			if (locked) await recordIngestFailure(trx, locked.id, reason);
+		});
+		log.warn({ slot, attempts }, "recovery of a pending session abandoned");
+	}
+
+	interface Recorded {
+		row: IngestSessionRow;
+		changed: boolean;
+		/** Bytes just stored, reused by an ingest in the same request. */
+		inHand?: StoredSessionFile;
+	}
+
+	/** Step 1 of the header: validates, stores and records the file. Under the session lock. */
+	async function recordLocked(input: AcceptFileInput): Promise<Recorded> {
 		const sha256 = input.sha256.toLowerCase();
-		const objectKey = sessionObjectKey(input, input.fileName);
-		const slot = slotOf(input);
+		const objectKey = sessionObjectKey(input.key);
+		const slot = slotOf(input.key);
 
 		const recorded = await db.transaction().execute(async (trx) => {
 			const row = await createAndLockSession(trx, slot);
 			if (!row) return null;
-			const known = input.fileName === "lap.six" ? row.lapSha256 : row.gpsSha256;
+			await refuseSessionOfAnotherRider(trx, row.id);
+			const known = input.key.file === "lap.six" ? row.lapSha256 : row.gpsSha256;
 			if (known === sha256) {
 				const head = await storage.head(objectKey);
 				if (head?.sha256 === sha256) return { row, changed: false };
 			}
-			await storage.put(objectKey, input.bytes, { sha256, contentType: "text/plain" });
+			await putContent(storage, objectKey, input, sha256);
 			return {
-				row: await recordReceivedFile(trx, row.id, input.fileName, objectKey, sha256),
+				row: await recordReceivedFile(trx, row.id, input.key.file, objectKey, sha256),
 				changed: true,
+				...(input.bytes ? { inHand: { key: objectKey, bytes: input.bytes, sha256 } } : {}),
 			};
 		});
 		if (!recorded)
-			throw notFound(`Logger "${input.hardwareId}" não cadastrado.`, "hardware_not_found");
+			throw notFound(`Logger "${input.key.hardwareId}" não cadastrado.`, "hardware_not_found");
+		return recorded;
+	}
 
-		let row = recorded.row;
-		// An unchanged file still finishes an ingest a crash left pending.
-		if (recorded.changed || row.pending || row.status === "received") {
+	/** An unchanged file still finishes an ingest a crash left pending. */
+	function needsIngest(recorded: Recorded): boolean {
+		return recorded.changed || recorded.row.pending || recorded.row.status === "received";
+	}
+
+	function answer(
+		input: AcceptFileInput,
+		recorded: Recorded,
+		row: Pick<IngestSessionRow, "id" | "status" | "version">,
+		error: string | null = null,
+	): AcceptFileResult {
+		const size = input.bytes ? input.bytes.length : input.stagedFile.size;
+		publishUpload({ file: input.key.file, bytes: size, changed: recorded.changed });
+		return {
+			session: { id: row.id, status: row.status, version: row.version, error },
+			file: {
+				name: input.key.file,
+				size,
+				sha256: input.sha256.toLowerCase(),
+				changed: recorded.changed,
+			},
+		};
+	}
+
+	/** Without a queue: steps 1-3 in the request, under one hold of the lock. */
+	async function acceptInline(input: AcceptFileInput): Promise<AcceptFileResult> {
+		const recorded = await recordLocked(input);
+		let row: IngestSessionRow = recorded.row;
+		let error: string | null = null;
+		if (needsIngest(recorded)) {
 			try {
-				const inHand = recorded.changed
-					? { key: objectKey, bytes: input.bytes, sha256 }
-					: undefined;
-				const done = await observeIngest(() => ingestLocked(input, false, inHand));
-				if (done) row = { ...row, status: done.status, version: done.version };
+				const done = await observeIngest(() => ingestLocked(input.key, false, recorded.inHand));
+				if (done) {
+					row = { ...row, status: done.status, version: done.version };
+					error = done.error;
+				}
 			} catch (err) {
-				// The file is stored and recorded: the session stays pending for the next start.
+				// Even recording the failure failed (the database is unreachable): the file is stored
+				// and recorded, the session stays pending and the next start retries (bounded).
 				log.error({ err, session: row.id }, "ingest failed after the file was recorded");
+				error = "O arquivo foi guardado, mas ainda não foi processado: será processado de novo.";
 			}
 		}
-		publishUpload({ file: input.fileName, bytes: input.bytes.length, changed: recorded.changed });
-		return {
-			session: { id: row.id, status: row.status, version: row.version },
-			file: { name: input.fileName, size: input.bytes.length, sha256, changed: recorded.changed },
-		};
+		return answer(input, recorded, row, error);
+	}
+
+	/** With a queue: record, queue, and wait (lock released) for a worker to finish the job. */
+	async function acceptQueued(
+		input: AcceptFileInput,
+		queue: IngestScheduler,
+	): Promise<AcceptFileResult> {
+		const recorded = await locks.run(sessionLockName(input.key), () => recordLocked(input));
+		if (!needsIngest(recorded)) return answer(input, recorded, recorded.row);
+		try {
+			await queue.enqueue(sessionOf(input.key));
+		} catch (err) {
+			// The file is durable and the session pending: the workers' sweep queues it again.
+			log.error({ err, session: recorded.row.id }, "could not queue the ingest");
+			return answer(input, recorded, recorded.row);
+		}
+		return answer(input, recorded, await waitForIngest(slotOf(input.key), recorded.row));
+	}
+
+	/** The session once its ingest is done, or as it is when the wait runs out. */
+	async function waitForIngest(slot: SessionSlot, fallback: IngestSessionRow) {
+		const deadline = Date.now() + answerWaitMs;
+		let row = fallback;
+		while (Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, ANSWER_POLL_MS));
+			row = (await findSessionForIngest(db, slot)) ?? row;
+			if (!row.pending && row.status !== "received") break;
+		}
+		return row;
+	}
+
+	function keyOf(slot: SessionSlot): SessionKey {
+		return { hardwareId: slot.hardwareId, track: slot.track, date: folderOfIsoDate(slot.isoDate) };
 	}
 
 	return {
 		acceptFile(input) {
-			return locks.run(sessionLockName(input), () => acceptLocked(input));
+			if (jobs) return acceptQueued(input, jobs);
+			return locks.run(sessionLockName(input.key), () => acceptInline(input));
 		},
 		ingestSession(key) {
 			return locks.run(sessionLockName(key), () => observeIngest(() => ingestLocked(key, true)));
+		},
+		runJob(key) {
+			return locks.run(sessionLockName(key), () =>
+				observeIngest(() => ingestLocked(key, false, undefined, true)),
+			);
+		},
+		async markFailed(key, reason) {
+			await locks.run(sessionLockName(key), async () => {
+				const slot = slotOf(key);
+				await db.transaction().execute(async (trx) => {
+					const locked = await lockSessionBySlot(trx, slot);
+					// Applied meanwhile (a later job, a new upload): nothing failed any more.
+					if (!locked || (!locked.pending && locked.status !== "received")) return;
+					await recordIngestFailure(trx, locked.id, reason);
+				});
+			});
+			log.warn({ key, reason }, "ingest job gave up");
 		},
 		async recoverPending() {
 			const pending = await listPendingSessions(db);
 			let count = 0;
 			for (const slot of pending) {
-				const key = {
-					hardwareId: slot.hardwareId,
-					track: slot.track,
-					date: folderOfIsoDate(slot.isoDate),
-				};
+				const key = keyOf(slot);
 				try {
+					const attempts = await countIngestAttempt(db, slot);
+					if (attempts > MAX_RECOVERY_ATTEMPTS) {
+						await giveUpRecovery(slot, attempts - 1);
+						continue;
+					}
+					if (jobs) {
+						await jobs.enqueue(key);
+						count += 1;
+						continue;
+					}
 					const done = await locks.run(sessionLockName(key), () =>
 						observeIngest(() => ingestLocked(key, false)),
 					);
@@ -258,8 +441,46 @@ export function createIngestService(deps: IngestDeps): IngestService {
 			}
 			return count;
 		},
-		validateSessionPath,
 	};
+}
+
+/** A staged upload is streamed from its temp file; the stream is closed whatever happens. */
+async function putContent(
+	storage: ObjectStorage,
+	key: string,
+	input: AcceptFileInput,
+	sha256: string,
+): Promise<void> {
+	const options = { sha256, contentType: "text/plain" };
+	if (input.bytes) {
+		await storage.put(key, input.bytes, options);
+		return;
+	}
+	const stream = createReadStream(input.stagedFile.path);
+	try {
+		await storage.put(key, stream, options);
+	} finally {
+		stream.destroy();
+	}
+}
+
+/**
+ * A logger that changed hands keeps its old sessions on the card: they belong to the rider who
+ * recorded them, and the new owner's logger must not rewrite them (nothing is stored).
+ */
+async function refuseSessionOfAnotherRider(trx: Kysely<Database>, sessionId: string) {
+	const { riderId, ownerId } = await sessionRiderAndLoggerOwner(trx, sessionId);
+	if (riderId !== null && riderId !== ownerId) {
+		throw conflict(
+			"Esta sessão foi gravada para outro piloto, antigo dono deste logger, e não pode ser alterada por ele. Nada foi gravado: apague a sessão do cartão do logger.",
+			"session_of_previous_owner",
+		);
+	}
+}
+
+function applyError(err: unknown): string {
+	const detail = err instanceof Error ? err.message : String(err);
+	return `Erro ao gravar a nova versão da sessão: ${detail.slice(0, 200)}`;
 }
 
 function storageError(err: unknown): string {
@@ -268,9 +489,14 @@ function storageError(err: unknown): string {
 }
 
 /** The domain never throws on file content; anything thrown here is reported, not raised. */
-function buildSessionVersionSafely(sessionId: string, files: SessionFiles, log: IngestLog) {
+function buildSessionVersionSafely(
+	sessionId: string,
+	files: SessionFiles,
+	log: IngestLog,
+	date: CalendarDate | null,
+) {
 	try {
-		return buildSessionVersion(sessionId, files.lap?.bytes ?? null, files.gps?.bytes ?? null);
+		return buildSessionVersion(sessionId, files.lap?.bytes ?? null, files.gps?.bytes ?? null, date);
 	} catch (err) {
 		log.error({ err, session: sessionId }, "ingest: parse threw");
 		const detail = err instanceof Error ? err.message : String(err);
@@ -281,8 +507,22 @@ function buildSessionVersionSafely(sessionId: string, files: SessionFiles, log: 
 	}
 }
 
+interface ParsedFile {
+	key: string;
+	sha256: string;
+}
+
+function parsedFacts(files: SessionFiles): { lap: ParsedFile | null; gps: ParsedFile | null } {
+	const facts = (file: StoredSessionFile | null) =>
+		file === null ? null : { key: file.key, sha256: file.sha256 };
+	return { lap: facts(files.lap), gps: facts(files.gps) };
+}
+
 /** Under the row lock no other process can put: storage must still hold what was parsed. */
-async function storageStillHolds(storage: ObjectStorage, files: SessionFiles): Promise<boolean> {
+async function storageStillHolds(
+	storage: ObjectStorage,
+	files: { lap: ParsedFile | null; gps: ParsedFile | null },
+): Promise<boolean> {
 	for (const file of [files.lap, files.gps]) {
 		if (!file) continue;
 		const head = await storage.head(file.key);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { decodeLapChannels, lapChannelsVersion } from "../../domain/channels/codec";
 import type { ParseIssue } from "../../domain/six/types";
 import { simulatedFiles } from "../test/ingest-test-support";
 import { buildSessionVersion, capReport, MAX_STORED_REPORT_LINES } from "./session-version";
@@ -85,6 +86,9 @@ describe("buildSessionVersion", () => {
 		for (const lap of laps) {
 			expect(lap.session_id).toBe("sess");
 			expect(lap.path).toBeInstanceOf(Uint8Array);
+			// The time-stamped channels (codec version 2), not the older path blob.
+			expect(lapChannelsVersion(lap.path!)).toBe(2);
+			expect(decodeLapChannels(lap.path!).length).toBe(lap.point_count);
 			expect(lap.point_count).toBeGreaterThan(100);
 			expect(JSON.parse(lap.sectors as string)).toHaveLength(4);
 			expect(lap.max_speed_kmh).toBeGreaterThan(lap.min_speed_kmh!);

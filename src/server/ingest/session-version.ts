@@ -1,8 +1,8 @@
+import type { CalendarDate } from "../../domain/format/storage-names";
 import { analyzeSession } from "../../domain/six/analyze";
 import { emptyGpsPoints } from "../../domain/six/gps-columns";
 import { parseGpsFile } from "../../domain/six/parse-gps";
 import { parseLapFile } from "../../domain/six/parse-lap";
-import { encodeLapPath } from "../../domain/six/path-codec";
 import type {
 	GpsFile,
 	LapFile,
@@ -11,6 +11,7 @@ import type {
 	SixFileName,
 } from "../../domain/six/types";
 import type { NewLapRow } from "../repositories/session-repository";
+import { type SixChannels, sixLapChannels } from "./six-channels";
 
 /** A report beyond this many lines is cut (a garbage file would otherwise fill the row). */
 export const MAX_STORED_REPORT_LINES = 2000;
@@ -19,6 +20,8 @@ export interface ParsedSessionVersion {
 	summary: SessionSummary;
 	report: ParseIssue[];
 	laps: NewLapRow[];
+	/** What the logger's files say beyond the laps: lean measured or not, its line. */
+	six: Omit<SixChannels, "blobs">;
 }
 
 export type SessionVersionResult =
@@ -40,8 +43,19 @@ function unreadable(file: SixFileName, report: ParseIssue[]): string {
 	return `Não foi possível ler ${file}: nenhuma linha válida${example}.`;
 }
 
+/** A report entry naming its file (`ParseIssue` of the logger, `ImportIssue` of imports). */
+interface ReportEntry<F extends string> {
+	file: F;
+	line: number;
+	kind: "rejected" | "notice";
+	reason: string;
+}
+
 /** Keeps the first lines of each file's report and says how many were left out. */
-export function capReport(report: ParseIssue[], max = MAX_STORED_REPORT_LINES): ParseIssue[] {
+export function capReport<F extends string>(
+	report: ReportEntry<F>[],
+	max = MAX_STORED_REPORT_LINES,
+): ReportEntry<F>[] {
 	if (report.length <= max) return report;
 	const kept = report.slice(0, max);
 	const last = kept[kept.length - 1]!;
@@ -64,6 +78,8 @@ export function buildSessionVersion(
 	sessionId: string,
 	lapBytes: Uint8Array | null,
 	gpsBytes: Uint8Array | null,
+	/** The session's date (its folder); null gives the same lap channels (see six-channels). */
+	date: CalendarDate | null = null,
 ): SessionVersionResult {
 	if (lapBytes === null && gpsBytes === null) {
 		return { ok: false, error: "Nenhum arquivo da sessão foi encontrado no armazenamento." };
@@ -78,9 +94,8 @@ export function buildSessionVersion(
 		return { ok: false, error: unreadable("gps.six", gps.report) };
 	}
 	const analysis = analyzeSession(lap, gps);
-	const pathByLap = new Map(analysis.paths.map((p) => [p.lapNumber, p]));
+	const { blobs: channels, ...six } = sixLapChannels(lap, gps, date);
 	const laps: NewLapRow[] = analysis.laps.map((l) => {
-		const range = pathByLap.get(l.number);
 		return {
 			session_id: sessionId,
 			lap_number: l.number,
@@ -95,11 +110,11 @@ export function buildSessionVersion(
 			min_speed_kmh: l.minSpeedKmh,
 			max_roll_deg: l.maxRollDeg,
 			min_roll_deg: l.minRollDeg,
-			path: range ? encodeLapPath(analysis.points, range) : null,
+			path: channels.get(l.number) ?? null,
 		};
 	});
 	return {
 		ok: true,
-		version: { summary: analysis.summary, report: capReport(analysis.report), laps },
+		version: { summary: analysis.summary, report: capReport(analysis.report), laps, six },
 	};
 }

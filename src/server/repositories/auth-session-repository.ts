@@ -21,6 +21,7 @@ export function createAuthSessionRepository(db: Kysely<Database>) {
 		async insert(row: {
 			idHash: string;
 			userId: string;
+			createdAt: Date;
 			expiresAt: Date;
 			userAgent: string | null;
 		}) {
@@ -29,6 +30,8 @@ export function createAuthSessionRepository(db: Kysely<Database>) {
 				.values({
 					id_hash: row.idHash,
 					user_id: row.userId,
+					created_at: row.createdAt,
+					last_seen_at: row.createdAt,
 					expires_at: row.expiresAt,
 					user_agent: row.userAgent,
 				})
@@ -85,16 +88,23 @@ export function createAuthSessionRepository(db: Kysely<Database>) {
 			await db.deleteFrom("auth_sessions").where("id_hash", "=", idHash).execute();
 		},
 
-		async deleteAllOfUser(userId: string) {
-			await db.deleteFrom("auth_sessions").where("user_id", "=", userId).execute();
+		/** How many sessions were ended (`returning`: not every driver reports affected rows). */
+		async deleteAllOfUser(userId: string): Promise<number> {
+			const rows = await db
+				.deleteFrom("auth_sessions")
+				.where("user_id", "=", userId)
+				.returning("id_hash")
+				.execute();
+			return rows.length;
 		},
 
-		async deleteExpired(now: Date, idleCutoff: Date) {
-			const result = await db
+		async deleteExpired(now: Date, idleCutoff: Date): Promise<number> {
+			const rows = await db
 				.deleteFrom("auth_sessions")
 				.where((eb) => eb.or([eb("expires_at", "<=", now), eb("last_seen_at", "<=", idleCutoff)]))
-				.executeTakeFirst();
-			return Number(result.numDeletedRows);
+				.returning("id_hash")
+				.execute();
+			return rows.length;
 		},
 	};
 }

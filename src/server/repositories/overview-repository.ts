@@ -16,7 +16,7 @@ export interface OverviewLoggerRecord {
 
 export interface OverviewSessionRecord {
 	id: string;
-	hardwareId: string;
+	hardwareId: string | null;
 	riderEmail: string | null;
 	track: string;
 	isoDate: string;

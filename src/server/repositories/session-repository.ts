@@ -1,12 +1,13 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import { z } from "zod";
+import type { SourceFormat } from "../../domain/recording/types";
 import type {
 	ParseIssue as DomainParseIssue,
 	SessionSummary,
 	SixFileName,
 } from "../../domain/six/types";
-import { ParseIssue, SessionSummaryView, StoredSector } from "../../shared/api/sessions";
-import type { Database, LapsTable, SessionStatus } from "../db/schema";
+import { ReportEntry, SessionSummaryView, StoredSector } from "../../shared/api/sessions";
+import type { Database, LapsTable, SessionStatus, TimingShown } from "../db/schema";
 
 /**
  * Sessions and laps: what the ingest writes and what the read API reads. The only SQL about
@@ -34,7 +35,7 @@ const pathAsBase64 = sql<string | null>`encode(path, 'base64')`;
 const StoredSummary = SessionSummaryView.nullable();
 // Reports stored before entries had a kind read as rejected lines until the session is parsed again.
 const StoredReport = z.array(
-	ParseIssue.extend({ kind: ParseIssue.shape.kind.default("rejected") }),
+	ReportEntry.extend({ kind: ReportEntry.shape.kind.default("rejected") }),
 );
 const StoredSectors = z.array(StoredSector);
 
@@ -160,6 +161,23 @@ export async function lockSessionBySlot(
 	return row ? toIngestRow(row) : null;
 }
 
+/**
+ * The rider a session was recorded for, and the logger's owner now: a logger that changed hands
+ * must not rewrite the sessions of its previous owner.
+ */
+export async function sessionRiderAndLoggerOwner(
+	trx: Db,
+	sessionId: string,
+): Promise<{ riderId: string | null; ownerId: string | null }> {
+	const row = await trx
+		.selectFrom("sessions")
+		.innerJoin("hardware", "hardware.id", "sessions.hardware_id")
+		.select(["sessions.rider_id as riderId", "hardware.owner_id as ownerId"])
+		.where("sessions.id", "=", sessionId)
+		.executeTakeFirstOrThrow();
+	return row;
+}
+
 /** The stored file changed: remember it and mark the session for (re)ingest. */
 export async function recordReceivedFile(
 	trx: Db,
@@ -178,6 +196,7 @@ export async function recordReceivedFile(
 			...columns,
 			pending_since: sql<Date>`now()`,
 			updated_at: sql<Date>`now()`,
+			ingest_attempts: 0,
 			// Without a good version yet, the session waits for its first parse.
 			status: sql<SessionStatus>`CASE WHEN version > 0 THEN status ELSE 'received' END`,
 		})
@@ -221,6 +240,7 @@ export async function applyIngestedVersion(
 			processed_at: sql<Date>`now()`,
 			updated_at: sql<Date>`now()`,
 			pending_since: null,
+			ingest_attempts: 0,
 		})
 		.where("id", "=", sessionId)
 		.returning(INGEST_COLUMNS)
@@ -248,12 +268,28 @@ export async function recordIngestFailure(
 	return toIngestRow(row);
 }
 
+/** Counts one more start-up recovery of the session; returns the attempts so far. */
+export async function countIngestAttempt(db: Db, slot: SessionSlot): Promise<number> {
+	const row = await db
+		.updateTable("sessions")
+		.set({ ingest_attempts: sql<number>`ingest_attempts + 1` })
+		.where("hardware_id", "=", slot.hardwareId)
+		.where("track", "=", slot.track)
+		.where("date", "=", slot.isoDate)
+		.returning("ingest_attempts")
+		.executeTakeFirst();
+	return row?.ingest_attempts ?? 0;
+}
+
 /** Sessions whose files were recorded but not parsed (a crash or an error in between). */
 export async function listPendingSessions(db: Db): Promise<SessionSlot[]> {
 	const rows = await db
 		.selectFrom("sessions")
 		.select(["hardware_id", "track", "date"])
 		.where((eb) => eb.or([eb("pending_since", "is not", null), eb("status", "=", "received")]))
+		// Imported sessions are written whole in one transaction: never pending.
+		.where("hardware_id", "is not", null)
+		.$narrowType<{ hardware_id: string }>()
 		.orderBy("pending_since")
 		.execute();
 	return rows.map((r) => ({ hardwareId: r.hardware_id, track: r.track, isoDate: r.date }));
@@ -303,6 +339,10 @@ export const ignoredLinesSql = (file: "lap.six" | "gps.six" | null) => sql<numbe
 			ELSE 1 END), 0)::int
 	FROM jsonb_array_elements(s.report) AS e
 	WHERE e->>'reason' !~ '^volta [0-9]+: '
+		-- Notices (a timing's crossings set aside, points without time) are not lines left out;
+		-- entries stored before reports had kinds were all rejected lines.
+		AND (coalesce(e->>'kind', 'rejected') = 'rejected'
+			OR e->>'reason' ~ '^mais [0-9]+ problemas não listados$')
 		AND ${file === null ? sql`true` : sql`e->>'file' = ${file}`})`;
 
 // ---- Reads ---------------------------------------------------------------------------------
@@ -392,7 +432,8 @@ export async function listRiderLapTimes(
 
 export interface SessionForRead {
 	id: string;
-	hardwareId: string;
+	/** Null for an imported session. */
+	hardwareId: string | null;
 	riderId: string | null;
 	riderSellerId: string | null;
 	track: string;
@@ -405,6 +446,14 @@ export interface SessionForRead {
 	error: string | null;
 	summary: z.output<typeof StoredSummary>;
 	report: z.output<typeof StoredReport>;
+	trackId: string | null;
+	trackHasLine: boolean;
+	sourceFormat: SourceFormat;
+	sourceDevice: string | null;
+	sourceFileName: string | null;
+	timingShown: TimingShown;
+	timingLines: unknown;
+	leanEstimated: boolean;
 }
 
 export async function findSessionForRead(
@@ -414,12 +463,21 @@ export async function findSessionForRead(
 	const row = await db
 		.selectFrom("sessions as s")
 		.leftJoin("users as u", "u.id", "s.rider_id")
+		.leftJoin("tracks as t", "t.id", "s.track_id")
 		.select([
 			"s.id",
 			"s.hardware_id",
 			"s.rider_id",
 			"u.seller_id",
 			"s.track",
+			"s.track_id",
+			sql<boolean>`t.start_finish IS NOT NULL`.as("track_has_line"),
+			"s.source_format",
+			"s.source_device",
+			"s.source_file_name",
+			"s.timing_shown",
+			"s.timing_lines",
+			"s.lean_estimated",
 			"s.date",
 			"s.status",
 			"s.version",
@@ -448,6 +506,14 @@ export async function findSessionForRead(
 		error: row.error,
 		summary: readStored(StoredSummary, row.summary ?? null, `summary of session ${row.id}`),
 		report: readStored(StoredReport, row.report ?? [], `report of session ${row.id}`),
+		trackId: row.track_id,
+		trackHasLine: row.track_has_line === true,
+		sourceFormat: row.source_format,
+		sourceDevice: row.source_device,
+		sourceFileName: row.source_file_name,
+		timingShown: row.timing_shown,
+		timingLines: row.timing_lines,
+		leanEstimated: row.lean_estimated,
 	};
 }
 
@@ -521,4 +587,39 @@ export async function listLapPaths(
 		.orderBy("lap_number")
 		.execute();
 	return rows.map((r) => ({ lapNumber: r.lap_number, path: pathFromSql(r.path) as Uint8Array }));
+}
+
+export interface LapChannelsRow {
+	lapNumber: number;
+	timeMs: number;
+	/** Whole seconds since the session day's midnight at which the lap started. */
+	entrySec: number;
+	sectors: z.output<typeof StoredSectors>;
+	/** The lap's channel blob (codec version 2, or 1 for rows stored before it); null: no path. */
+	channels: Uint8Array | null;
+}
+
+/** A session's laps with their channel blobs, by number; one lap when `lapNumber` is given. */
+export async function listLapChannelRows(
+	db: Db,
+	sessionId: string,
+	lapNumber?: number,
+): Promise<LapChannelsRow[]> {
+	let query = db
+		.selectFrom("laps")
+		.select(["lap_number", "time_ms", "entry_sec", "sectors", pathAsBase64.as("path")])
+		.where("session_id", "=", sessionId);
+	if (lapNumber !== undefined) query = query.where("lap_number", "=", lapNumber);
+	const rows = await query.orderBy("lap_number").execute();
+	return rows.map((r) => ({
+		lapNumber: r.lap_number,
+		timeMs: r.time_ms,
+		entrySec: r.entry_sec,
+		sectors: readStored(
+			StoredSectors,
+			r.sectors,
+			`sectors of lap ${r.lap_number} of session ${sessionId}`,
+		),
+		channels: pathFromSql(r.path),
+	}));
 }

@@ -41,7 +41,11 @@ beforeAll(async () => {
 		seller_id: s1.id,
 		wifi_ssid: "rede",
 	});
-	const riderB = await ctx.createUser({ email: "b@example.com", wifi_ssid: "rede" });
+	const riderB = await ctx.createUser({
+		email: "b@example.com",
+		seller_id: s2.id,
+		wifi_ssid: "rede",
+	});
 	await registerLogger("HW-A", { owner: riderA.id });
 	await registerLogger("HW-B", { owner: riderB.id });
 	await registerLogger("STOCK-S1", { seller: s1.id });
@@ -55,6 +59,9 @@ beforeAll(async () => {
 		hardwareB: "HW-B",
 		stockS1: "STOCK-S1",
 		sessionA: "00000000-0000-4000-8000-000000000000",
+		shareA: { id: "00000000-0000-4000-8000-000000000000", token: "none" },
+		expiredShareToken: "none",
+		revokedShareToken: "none",
 	};
 	as.admin = await ctx.signIn(admin.id);
 	as.sellerS1 = await ctx.signIn(s1.id);
@@ -75,6 +82,9 @@ const NAMES: MatrixFixture = {
 	hardwareB: "{hardwareB}",
 	stockS1: "{stockS1}",
 	sessionA: "{sessionA}",
+	shareA: { id: "{shareA}", token: "{shareA.token}" },
+	expiredShareToken: "{expiredShareToken}",
+	revokedShareToken: "{revokedShareToken}",
 };
 
 const ACTORS: MatrixActor[] = [

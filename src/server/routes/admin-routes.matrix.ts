@@ -28,6 +28,7 @@ const SELLERS_AND_ADMIN: Record<MatrixActor, number> = {
 
 const enc = encodeURIComponent;
 const ABSENT_LOGGER = "matrix-absent-logger";
+const ABSENT_USER = "00000000-0000-4000-8000-00000000dead";
 
 export const adminRouteMatrix: MatrixRow[] = [
 	// /adm, /seller-adm: users, sellers, roles
@@ -44,6 +45,12 @@ export const adminRouteMatrix: MatrixRow[] = [
 		url: (fx) => `/api/admin/users/${fx.sellerS1.id}/roles`,
 		body: () => ({ isSeller: true }),
 		expected: ADMIN_ONLY(),
+	},
+	{
+		method: "POST",
+		// An absent user: signing out a fixture's user would end an actor's own session.
+		url: () => `/api/admin/users/${ABSENT_USER}/sign-out`,
+		expected: ADMIN_ONLY(404),
 	},
 	{
 		method: "PUT",
@@ -108,5 +115,17 @@ export const adminRouteMatrix: MatrixRow[] = [
 		url: (fx) => `/api/seller/hardware/${enc(fx.stockS1)}/owner`,
 		body: (fx) => ({ riderId: fx.riderB.id }),
 		expected: { ...SELLERS_AND_ADMIN, sellerS1: 403, sellerS2: 403, admin: 403 },
+	},
+	{
+		// A new key for a logger of S1's stock: S1 only (the device actor's logger is not touched).
+		method: "POST",
+		url: (fx) => `/api/seller/hardware/${enc(fx.stockS1)}/key`,
+		expected: { ...SELLERS_AND_ADMIN, sellerS2: 403, admin: 403 },
+	},
+	{
+		// riderB is S2's rider: S2 may rotate the key of riderB's logger, S1 may not.
+		method: "POST",
+		url: (fx) => `/api/seller/hardware/${enc(fx.hardwareB)}/key`,
+		expected: { ...SELLERS_AND_ADMIN, sellerS1: 403, admin: 403 },
 	},
 ];

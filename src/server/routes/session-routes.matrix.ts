@@ -51,5 +51,51 @@ export const sessionRoutesMatrix: MatrixRow[] = [
 		expected: RIDER_A_DATA,
 	},
 	{ method: "GET", url: (fx) => `/api/sessions/${fx.sessionA}/paths`, expected: RIDER_A_DATA },
+	{ method: "GET", url: (fx) => `/api/sessions/${fx.sessionA}/channels`, expected: RIDER_A_DATA },
+	{
+		method: "GET",
+		url: (fx) => `/api/sessions/${fx.sessionA}/channels?lap=1`,
+		expected: RIDER_A_DATA,
+	},
+	{
+		// Back to the logger's laps, which the session already shows: a new version, same laps.
+		method: "POST",
+		url: (fx) => `/api/sessions/${fx.sessionA}/timing`,
+		body: () => ({ timing: "logger" }),
+		expected: RIDER_A_DATA,
+	},
+	{
+		// The track's line: the fixture's track has the one its logger's lap counter implies.
+		method: "POST",
+		url: (fx) => `/api/sessions/${fx.sessionA}/timing`,
+		body: () => ({ timing: "track" }),
+		expected: RIDER_A_DATA,
+	},
+	{
+		method: "GET",
+		url: (fx) => `/api/sessions/${fx.sessionA}/export?format=gpx`,
+		expected: RIDER_A_DATA,
+	},
+	{
+		method: "GET",
+		url: (fx) => `/api/sessions/${fx.sessionA}/export?format=vbo&lap=1`,
+		expected: RIDER_A_DATA,
+	},
 	{ method: "GET", url: () => `/api/sessions/${ABSENT_SESSION}`, expected: NOBODY_FINDS_IT },
+	{
+		method: "GET",
+		url: () => `/api/sessions/${ABSENT_SESSION}/export?format=csv`,
+		expected: NOBODY_FINDS_IT,
+	},
+	{
+		method: "POST",
+		url: () => `/api/sessions/${ABSENT_SESSION}/timing`,
+		body: () => ({ timing: "logger" }),
+		expected: NOBODY_FINDS_IT,
+	},
+	{
+		method: "GET",
+		url: () => `/api/sessions/${ABSENT_SESSION}/channels`,
+		expected: NOBODY_FINDS_IT,
+	},
 ];

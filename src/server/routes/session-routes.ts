@@ -1,11 +1,25 @@
 import type { FastifyInstance } from "fastify";
+import { CHANNELS_CONTENT_TYPE, getSessionChannels } from "../../shared/api/channels";
+import { type ExportQuery, exportSessionFile } from "../../shared/api/exports";
 import { getLapPath, getSession, getSessionPaths, getSessionTree } from "../../shared/api/sessions";
+import { retimeSession } from "../../shared/api/tracks";
 import { registerEndpoint } from "../http/route";
+import { createSessionChannelsService } from "../services/session-channels-service";
+import { createSessionExportService } from "../services/session-export-service";
 import { createSessionReadService } from "../services/session-read-service";
+import { createSessionTimingService } from "../services/session-timing-service";
+import { createShareService } from "../services/share-service";
+import { sendExportFile } from "./export-reply";
 
-/** Read API of recorded sessions: tree, laps and figures, lap paths. */
+/** Read API of recorded sessions: tree, laps and figures, lap paths, lap channels. */
 export async function sessionRoutes(app: FastifyInstance) {
 	const sessions = createSessionReadService(app.deps.db);
+	const channels = createSessionChannelsService(app.deps.db);
+	const timing = createSessionTimingService({ db: app.deps.db, storage: app.deps.storage });
+	const exports = createSessionExportService(
+		app.deps.db,
+		createShareService(app.deps.db, { publicUrl: app.deps.config.publicUrl }),
+	);
 
 	registerEndpoint(app, getSessionTree, "signedIn", ({ query, request }) =>
 		sessions.getTree(request.actor, query.riderId),
@@ -19,4 +33,35 @@ export async function sessionRoutes(app: FastifyInstance) {
 	registerEndpoint(app, getSessionPaths, "signedIn", ({ params, request }) =>
 		sessions.getSessionPaths(request.actor, params.sessionId),
 	);
+	// Rider, seller or admin (whoever may read the session): the service checks.
+	registerEndpoint(app, retimeSession, "signedIn", ({ params, body, request }) =>
+		timing.retime(request.actor, params.sessionId, body),
+	);
+	// Binary body: registered by hand (no JSON serialiser); compressed like JSON, since
+	// @fastify/compress counts octet-stream as compressible.
+	app.route({
+		method: getSessionChannels.method,
+		url: getSessionChannels.path,
+		config: { policy: "signedIn" },
+		schema: { params: getSessionChannels.params, querystring: getSessionChannels.query },
+		handler: async (request, reply) => {
+			const { sessionId } = request.params as { sessionId: string };
+			const { lap } = request.query as { lap?: number };
+			const body = await channels.channelsBody(request.actor, sessionId, lap);
+			reply.type(CHANNELS_CONTENT_TYPE).header("cache-control", "private, no-cache");
+			return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+		},
+	}); // A file streamed as it is written: registered by hand (no JSON serialiser).
+	app.route({
+		method: exportSessionFile.method,
+		url: exportSessionFile.path,
+		config: { policy: "signedIn" },
+		schema: { params: exportSessionFile.params, querystring: exportSessionFile.query },
+		handler: async (request, reply) => {
+			const { sessionId } = request.params as { sessionId: string };
+			const { format, lap } = request.query as ExportQuery;
+			const file = await exports.exportForActor(request.actor, sessionId, format, lap);
+			return sendExportFile(reply, file, "private, no-cache");
+		},
+	});
 }

@@ -145,7 +145,7 @@ describe("assigning a logger to a rider (admin)", () => {
 		expect(stored.rider_id).toBe(first.id);
 	});
 
-	it("returns the rider's previous logger to stock", async () => {
+	it("returns the rider's previous logger to stock and audits that logger's return", async () => {
 		const rider = await user();
 		const old = await logger();
 		const fresh = await logger();
@@ -164,6 +164,19 @@ describe("assigning a logger to a rider (admin)", () => {
 		expect(entry.details).toMatchObject({
 			before: { riderHardwareId: old },
 			returnedToStock: [old],
+		});
+		// The logger that went back to stock has its own row: its history shows the hand-over.
+		const returned = await db()
+			.selectFrom("audit_log")
+			.select(["action", "details"])
+			.where("target_id", "=", old)
+			.orderBy("id", "desc")
+			.executeTakeFirstOrThrow();
+		expect(returned.action).toBe("hardware.unassign_owner");
+		expect(returned.details).toMatchObject({
+			causedBy: fresh,
+			before: { ownerId: rider.id },
+			after: { ownerId: null },
 		});
 	});
 

@@ -62,6 +62,21 @@ async function moveHardware(
 			returnedToStock,
 		},
 	});
+	// Each logger that went back to stock gets its own row, so its history shows the hand-over.
+	for (const returnedId of returnedToStock) {
+		await tx.record({
+			action: "hardware.unassign_owner",
+			targetType: "hardware",
+			targetId: returnedId,
+			details: {
+				via,
+				reason: "owner_got_another_logger",
+				causedBy: hardware.id,
+				before: { ownerId: rider.id },
+				after: { ownerId: null },
+			},
+		});
+	}
 	const changedUserIds = new Set([rider.id, ...previousHolders]);
 	if (hardware.ownerId) changedUserIds.add(hardware.ownerId);
 	return {

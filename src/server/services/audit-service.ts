@@ -20,7 +20,7 @@ export function auditActorOf(actor: UserActor): AuditActor {
 
 export interface AuditRecord {
 	action: AuditAction;
-	targetType: "hardware" | "user";
+	targetType: "hardware" | "user" | "track" | "session";
 	targetId: string;
 	details: { before?: unknown; after?: unknown; [key: string]: unknown };
 }

@@ -101,4 +101,45 @@ describe("hardware service", () => {
 			{ before: { name: "Kart 7" }, after: { name: null } },
 		]);
 	});
+
+	it("lets a seller rotate the key of a logger in their stock or with their rider, and no other", async () => {
+		const user = (email: string, props: { is_seller?: boolean; seller_id?: string } = {}) =>
+			handle.db
+				.insertInto("users")
+				.values({ email, ...props })
+				.returning("id")
+				.executeTakeFirstOrThrow();
+		const seller = await user("rot-seller@example.com", { is_seller: true });
+		const other = await user("rot-other@example.com", { is_seller: true });
+		const rider = await user("rot-rider@example.com", { seller_id: seller.id });
+		const stranger = await user("rot-stranger@example.com", { seller_id: other.id });
+		await handle.db
+			.insertInto("hardware")
+			.values([
+				{ id: "ROT-STOCK", seller_id: seller.id, device_key_hash: "old-stock" },
+				// Sold by another seller, now with my rider: mine to rotate at the hand-over.
+				{ id: "ROT-RIDER", seller_id: other.id, owner_id: rider.id, device_key_hash: "old-rider" },
+				{ id: "ROT-OTHER", seller_id: other.id, device_key_hash: "old-other" },
+				{ id: "ROT-STRANGER", seller_id: seller.id, owner_id: stranger.id, device_key_hash: "x" },
+			])
+			.execute();
+		const actor = { id: seller.id, label: "rot-seller@example.com" };
+		for (const id of ["ROT-STOCK", "ROT-RIDER"]) {
+			const { deviceKey } = await service.rotateKeyAsSeller(actor, id);
+			expect(await keyHashOf(id)).toBe(hashDeviceKey(deviceKey));
+			const entries = await auditOf(id);
+			expect(entries.at(-1)).toMatchObject({
+				action: "hardware.rotate_key",
+				actor_label: "rot-seller@example.com",
+				details: { via: "seller" },
+			});
+		}
+		for (const id of ["ROT-OTHER", "ROT-STRANGER"]) {
+			const error = (await service.rotateKeyAsSeller(actor, id).catch((e) => e)) as AppError;
+			expect(error.statusCode).toBe(403);
+			expect(error.code).toBe("not_your_logger");
+		}
+		expect(await keyHashOf("ROT-OTHER")).toBe("old-other");
+		expect(await keyHashOf("ROT-STRANGER")).toBe("x");
+	});
 });

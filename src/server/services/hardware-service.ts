@@ -2,10 +2,14 @@ import type { Kysely } from "kysely";
 import type { AdminHardwareRow } from "../../shared/api/admin";
 import type { Database } from "../db/schema";
 import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
-import { conflict, notFound } from "../errors";
+import { conflict, forbidden, notFound } from "../errors";
 import { createHardwareRepository } from "../repositories/hardware-repository";
+import { createUserAdminRepository } from "../repositories/user-admin-repository";
 import { HARDWARE_NOT_FOUND } from "./assignment-service";
 import { type AuditActor, runAudited } from "./audit-service";
+
+export const NOT_MY_LOGGER =
+	"Este logger não está no seu estoque nem com um piloto seu: peça ao administrador para trocar a chave.";
 
 /** The key goes to the caller once and is never stored: only its hash is. */
 export interface HardwareWithKey {
@@ -61,6 +65,37 @@ export function createHardwareService(db: Kysely<Database>) {
 					details: { before: { hasKey: hardware.hasKey }, after: { hasKey: true } },
 				});
 				return { hardware: (await repo.adminRowById(hardware.id))!, deviceKey };
+			});
+		},
+
+		/**
+		 * /seller: a seller may rotate the key of a logger in their stock (no owner) or of one of
+		 * their riders, as they hand it over; 403 with the reason for any other logger.
+		 */
+		async rotateKeyAsSeller(
+			actor: AuditActor & { id: string },
+			hardwareId: string,
+		): Promise<{ hardwareId: string; deviceKey: string }> {
+			const deviceKey = generateDeviceKey();
+			return runAudited(db, actor, async (tx) => {
+				const repo = createHardwareRepository(tx.trx);
+				const hardware = await repo.lockFacts(hardwareId);
+				if (!hardware) throw notFound(HARDWARE_NOT_FOUND, "hardware_not_found");
+				const owner =
+					hardware.ownerId === null
+						? null
+						: await createUserAdminRepository(tx.trx).lockFacts(hardware.ownerId);
+				const mine =
+					hardware.ownerId === null ? hardware.sellerId === actor.id : owner?.sellerId === actor.id;
+				if (!mine) throw forbidden(NOT_MY_LOGGER, "not_your_logger");
+				await repo.setKeyHash(hardware.id, hashDeviceKey(deviceKey));
+				await tx.record({
+					action: "hardware.rotate_key",
+					targetType: "hardware",
+					targetId: hardware.id,
+					details: { via: "seller", before: { hasKey: hardware.hasKey }, after: { hasKey: true } },
+				});
+				return { hardwareId: hardware.id, deviceKey };
 			});
 		},
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { decodeLapChannels } from "../../domain/channels/codec";
 import { bestSectorTimes } from "../../domain/six/best";
-import { decodeLapPath } from "../../domain/six/path-codec";
 import type {
 	getSession,
 	getSessionTree,
@@ -9,10 +9,11 @@ import type {
 	LapView,
 	SessionSummaryView,
 } from "../../shared/api/sessions";
-import type { Actor } from "../auth/actor";
+import type { Actor, UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { notFound, unauthorized } from "../errors";
 import { folderOfIsoDate } from "../ingest/session-key";
+import type { SessionScope } from "../repositories/lap-history-repository";
 import {
 	findLapPath,
 	findRiderForRead,
@@ -23,6 +24,8 @@ import {
 	listRiderSessions,
 	listSessionLaps,
 } from "../repositories/session-repository";
+import { readTrackLines } from "../repositories/session-timing-repository";
+import { timingView } from "../timing/timing-view";
 
 type SessionTree = z.input<typeof getSessionTree.response>;
 type SessionDetail = z.input<typeof getSession.response>;
@@ -42,6 +45,17 @@ export function canReadRiderData(
 	if (riderId === null) return false;
 	if (user.id === riderId) return true;
 	return user.isSeller && riderSellerId !== null && riderSellerId === user.id;
+}
+
+/**
+ * The same rule as `canReadRiderData`, as a filter over many sessions: everybody's for an
+ * admin, a seller's own and their riders', a rider's own.
+ */
+export function readableScope(actor: UserActor): SessionScope {
+	const { user } = actor;
+	if (user.isAdmin) return { kind: "all" };
+	if (user.isSeller) return { kind: "riderOrSellerOf", userId: user.id };
+	return { kind: "rider", riderId: user.id };
 }
 
 /** The fastest lap; ties go to the lowest number. */
@@ -88,19 +102,86 @@ function summaryView(s: SessionSummaryView | null): SessionSummaryView | null {
 export function lapPathView(lapNumber: number, bytes: Uint8Array | null): LapPath {
 	const view: LapPath = { lapNumber, lat: [], lon: [], speedKmh: [], rollDeg: [], distanceM: [] };
 	if (!bytes) return view;
-	const path = decodeLapPath(bytes);
-	const n = path.lat.length;
+	// Version 2 blobs, or version 1 of rows stored before the time column.
+	const path = decodeLapChannels(bytes);
+	const n = path.length;
 	for (let i = 0; i < n; i++) {
 		view.lat.push(round(path.lat[i]!, 7));
 		view.lon.push(round(path.lon[i]!, 7));
 		const speed = path.speedKmh[i]!;
 		view.speedKmh.push(Number.isFinite(speed) ? round(speed, 1) : 0);
-		const roll = path.rollDeg[i]!;
+		// Roll is what the logger measured: a lean estimated from the path is not shown as one.
+		const roll = path.leanEstimated ? Number.NaN : path.leanDeg[i]!;
 		view.rollDeg.push(Number.isFinite(roll) ? round(roll, 1) : null);
 		const distance = path.distanceM[i]!;
 		view.distanceM.push(Number.isFinite(distance) ? Math.round(distance) : null);
 	}
 	return view;
+}
+
+type ReadableSession = NonNullable<Awaited<ReturnType<typeof findSessionForRead>>>;
+
+/** A session's laps and figures as the API shows them; the caller has checked who may read it. */
+export async function sessionDetail(
+	db: Kysely<Database>,
+	session: ReadableSession,
+): Promise<SessionDetail> {
+	const laps = await listSessionLaps(db, session.id);
+	// The marks of the lap table come from here: the client does not work them out.
+	const bestLapNumber = session.summary?.bestLap?.number ?? null;
+	const bestSectors = bestSectorTimes(laps);
+	return {
+		session: {
+			id: session.id,
+			hardwareId: session.hardwareId,
+			riderId: session.riderId,
+			track: session.track,
+			date: session.isoDate,
+			folder: folderOfIsoDate(session.isoDate),
+			status: session.status,
+			version: session.version,
+			hasLapFile: session.hasLapFile,
+			hasGpsFile: session.hasGpsFile,
+			processedAt: session.processedAt ? new Date(session.processedAt).toISOString() : null,
+			error: session.error,
+			source: {
+				format: session.sourceFormat,
+				device: session.sourceDevice,
+				fileName: session.sourceFileName,
+			},
+			leanEstimated: session.leanEstimated,
+			trackId: session.trackId,
+		},
+		timing: timingView({
+			...session,
+			timingLines:
+				session.timingLines === null
+					? null
+					: readTrackLines(session.timingLines, `timing lines of session ${session.id}`),
+		}),
+		laps: laps.map(
+			(l): LapView => ({
+				number: l.lap_number,
+				timeMs: l.time_ms,
+				battery: l.battery,
+				entry: l.entry_sec,
+				distanceM: l.distance_m,
+				sprintCount: l.sprint_count,
+				sectors: l.sectors.map((sector) => ({
+					...sector,
+					best: bestSectors.get(sector.number) === sector.timeMs,
+				})),
+				points: l.point_count,
+				maxSpeedKmh: roundOrNull(l.max_speed_kmh, 1),
+				minSpeedKmh: roundOrNull(l.min_speed_kmh, 1),
+				maxRollDeg: roundOrNull(l.max_roll_deg, 1),
+				minRollDeg: roundOrNull(l.min_roll_deg, 1),
+				best: l.lap_number === bestLapNumber,
+			}),
+		),
+		summary: summaryView(session.summary),
+		report: session.report,
+	};
 }
 
 export function createSessionReadService(db: Kysely<Database>) {
@@ -162,48 +243,7 @@ export function createSessionReadService(db: Kysely<Database>) {
 			const session = await findSessionForRead(db, sessionId);
 			if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId))
 				throw sessionNotFound();
-			const laps = await listSessionLaps(db, sessionId);
-			// The marks of the lap table come from here: the client does not work them out.
-			const bestLapNumber = session.summary?.bestLap?.number ?? null;
-			const bestSectors = bestSectorTimes(laps);
-			return {
-				session: {
-					id: session.id,
-					hardwareId: session.hardwareId,
-					riderId: session.riderId,
-					track: session.track,
-					date: session.isoDate,
-					folder: folderOfIsoDate(session.isoDate),
-					status: session.status,
-					version: session.version,
-					hasLapFile: session.hasLapFile,
-					hasGpsFile: session.hasGpsFile,
-					processedAt: session.processedAt ? new Date(session.processedAt).toISOString() : null,
-					error: session.error,
-				},
-				laps: laps.map(
-					(l): LapView => ({
-						number: l.lap_number,
-						timeMs: l.time_ms,
-						battery: l.battery,
-						entry: l.entry_sec,
-						distanceM: l.distance_m,
-						sprintCount: l.sprint_count,
-						sectors: l.sectors.map((sector) => ({
-							...sector,
-							best: bestSectors.get(sector.number) === sector.timeMs,
-						})),
-						points: l.point_count,
-						maxSpeedKmh: roundOrNull(l.max_speed_kmh, 1),
-						minSpeedKmh: roundOrNull(l.min_speed_kmh, 1),
-						maxRollDeg: roundOrNull(l.max_roll_deg, 1),
-						minRollDeg: roundOrNull(l.min_roll_deg, 1),
-						best: l.lap_number === bestLapNumber,
-					}),
-				),
-				summary: summaryView(session.summary),
-				report: session.report,
-			};
+			return sessionDetail(db, session);
 		},
 
 		/** A lap without a path (only lap.six so far) gives empty columns; no such lap: 404. */

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { AdminUserRow } from "../../shared/api/admin";
 import type { Database } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { createAuthSessionRepository } from "../repositories/auth-session-repository";
 import { createUserAdminRepository, type UserFacts } from "../repositories/user-admin-repository";
 import { type AuditActor, type AuditedTransaction, runAudited } from "./audit-service";
 
@@ -88,6 +89,22 @@ export function createUserAdminService(db: Kysely<Database>) {
 				if (!user) throw notFound("Usuário não encontrado.", "user_not_found");
 				await applyRoles(tx, actor, user, change);
 				return (await users.adminRowById(user.id))!;
+			});
+		},
+
+		/** Ends every sign-in session of the user; the audit log records how many. */
+		async signOutEverywhere(actor: AuditActor, userId: string): Promise<number> {
+			return runAudited(db, actor, async (tx) => {
+				const user = await createUserAdminRepository(tx.trx).lockFacts(userId);
+				if (!user) throw notFound("Usuário não encontrado.", "user_not_found");
+				const ended = await createAuthSessionRepository(tx.trx).deleteAllOfUser(user.id);
+				await tx.record({
+					action: "user.sign_out_everywhere",
+					targetType: "user",
+					targetId: user.id,
+					details: { email: user.email, endedSessions: ended },
+				});
+				return ended;
 			});
 		},
 

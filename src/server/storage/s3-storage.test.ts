@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3TestServer, startS3TestServer } from "../test/s3-test-server";
 import { describeStorageContract } from "../test/storage-contract";
-import { ObjectTooLargeError } from "./object-storage";
-import { S3Storage, type S3StorageOptions } from "./s3-storage";
+import { ObjectChecksumMismatchError, ObjectTooLargeError } from "./object-storage";
+import { MULTIPART_PART_BYTES, S3Storage, type S3StorageOptions } from "./s3-storage";
 
 let server: S3TestServer;
 
@@ -65,6 +65,30 @@ describe("S3Storage", () => {
 		expect(await storage.head("big")).toBeNull();
 		await storage.put("small", Readable.from([Buffer.alloc(600)]));
 		expect(await storage.head("small")).toMatchObject({ size: 600 });
+		storage.destroy();
+	});
+
+	it("streams a body with a known SHA-256 in parts, never whole, and aborts (nothing stored) on a mismatch", async () => {
+		// Far below the object's size: a body read whole into memory would be refused.
+		const storage = await createBucketStorage({ maxBufferedPutBytes: 1024 * 1024 });
+		const whole = randomBytes(MULTIPART_PART_BYTES * 2 + 12345);
+		const sha256 = createHash("sha256").update(whole).digest("hex");
+		const chunks = () => {
+			const list: Buffer[] = [];
+			for (let at = 0; at < whole.length; at += 256 * 1024)
+				list.push(whole.subarray(at, at + 256 * 1024));
+			return list;
+		};
+		const info = await storage.put("multi", Readable.from(chunks()), { sha256 });
+		expect(info).toMatchObject({ size: whole.length, sha256 });
+		expect(await storage.head("multi")).toMatchObject({ size: whole.length, sha256 });
+		expect(Buffer.from((await storage.get("multi"))!).equals(whole)).toBe(true);
+
+		const wrong = "0".repeat(64);
+		await expect(
+			storage.put("multi-wrong", Readable.from(chunks()), { sha256: wrong }),
+		).rejects.toThrow(ObjectChecksumMismatchError);
+		expect(await storage.head("multi-wrong")).toBeNull();
 		storage.destroy();
 	});
 });

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
+	AbortMultipartUploadCommand,
+	CompleteMultipartUploadCommand,
+	CreateMultipartUploadCommand,
 	DeleteObjectCommand,
 	GetObjectCommand,
 	HeadBucketCommand,
@@ -10,6 +13,7 @@ import {
 	PutObjectCommand,
 	S3Client,
 	S3ServiceException,
+	UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import {
 	assertValidDelimiter,
@@ -40,21 +44,48 @@ export interface S3StorageOptions {
 }
 
 export const DEFAULT_MAX_BUFFERED_PUT_BYTES = 64 * 1024 * 1024;
+/** S3's smallest part (except the last): the memory one streamed put holds. */
+export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
+
+/** The stream cut into parts of exactly `partBytes` (the last one shorter). */
+async function* readParts(source: AsyncIterable<unknown>, partBytes: number) {
+	let pending: Buffer[] = [];
+	let pendingBytes = 0;
+	for await (const chunk of source) {
+		let bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+		while (pendingBytes + bytes.length >= partBytes) {
+			const take = partBytes - pendingBytes;
+			pending.push(bytes.subarray(0, take));
+			yield Buffer.concat(pending, partBytes);
+			bytes = bytes.subarray(take);
+			pending = [];
+			pendingBytes = 0;
+		}
+		if (bytes.length > 0) {
+			pending.push(bytes);
+			pendingBytes += bytes.length;
+		}
+	}
+	if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+}
 
 /**
- * Object storage on an S3-compatible service. Stream bodies are read into memory before the
- * PutObject (uploads are at most 64 MiB, and `@aws-sdk/lib-storage` multipart is not a
+ * Object storage on an S3-compatible service. A stream with a known SHA-256 goes up in parts
+ * (see `putStream`); any other stream body is read into memory before the PutObject (uploads are at most 64 MiB, and `@aws-sdk/lib-storage` multipart is not a
  * dependency): this gives the request a known length and lets us hash the bytes, refuse a
  * wrong checksum before anything is stored, and keep the hash as `x-amz-meta-sha256`.
  */
 export class S3Storage implements ObjectStorage {
 	readonly kind = "s3" as const;
 	readonly bucket: string;
+	/** How to reach the bucket: other S3 clients of the same bucket (resumable uploads) use it. */
+	readonly connection: S3StorageOptions;
 	private readonly client: S3Client;
 	private readonly maxBufferedPutBytes: number;
 
 	constructor(options: S3StorageOptions) {
 		this.bucket = options.bucket;
+		this.connection = options;
 		this.maxBufferedPutBytes = options.maxBufferedPutBytes ?? DEFAULT_MAX_BUFFERED_PUT_BYTES;
 		this.client = new S3Client({
 			region: options.region,
@@ -79,6 +110,9 @@ export class S3Storage implements ObjectStorage {
 	): Promise<ObjectInfo> {
 		assertValidObjectKey(key);
 		const expected = normaliseSha256Hex(opts.sha256);
+		if (!(body instanceof Uint8Array) && expected) {
+			return this.putStream(key, body, expected, opts.contentType);
+		}
 		const bytes = body instanceof Uint8Array ? body : await this.readWhole(key, body);
 		const sha256 = createHash("sha256").update(bytes).digest("hex");
 		if (expected && expected !== sha256)
@@ -102,6 +136,88 @@ export class S3Storage implements ObjectStorage {
 			sha256,
 			...(opts.contentType ? { contentType: opts.contentType } : {}),
 		};
+	}
+
+	/**
+	 * A stream with a known SHA-256: sent in parts of MULTIPART_PART_BYTES (multipart upload), so
+	 * only one part is in memory; the SHA-256 is checked before the upload is completed, and a
+	 * mismatch or any error aborts it (nothing stored). A stream shorter than one part is one PUT.
+	 */
+	private async putStream(
+		key: string,
+		stream: NodeJS.ReadableStream,
+		expected: string,
+		contentType: string | undefined,
+	): Promise<ObjectInfo> {
+		const hash = createHash("sha256");
+		const parts = readParts(stream as AsyncIterable<unknown>, MULTIPART_PART_BYTES);
+		const first = await parts.next();
+		const firstPart = first.done ? Buffer.alloc(0) : first.value;
+		const second = first.done ? first : await parts.next();
+		if (second.done) {
+			return this.put(key, firstPart, { sha256: expected, contentType });
+		}
+		const created = await this.client.send(
+			new CreateMultipartUploadCommand({
+				Bucket: this.bucket,
+				Key: key,
+				Metadata: { sha256: expected },
+				...(contentType ? { ContentType: contentType } : {}),
+			}),
+		);
+		const uploadId = created.UploadId;
+		if (!uploadId) throw new Error(`CreateMultipartUpload "${key}" returned no UploadId`);
+		const done: { ETag: string; PartNumber: number }[] = [];
+		let size = 0;
+		try {
+			const send = async (part: Buffer) => {
+				hash.update(part);
+				size += part.length;
+				const partNumber = done.length + 1;
+				const result = await this.client.send(
+					new UploadPartCommand({
+						Bucket: this.bucket,
+						Key: key,
+						UploadId: uploadId,
+						PartNumber: partNumber,
+						Body: part,
+						ContentLength: part.length,
+					}),
+				);
+				done.push({ ETag: result.ETag ?? "", PartNumber: partNumber });
+			};
+			await send(firstPart);
+			await send(second.value);
+			for (let next = await parts.next(); !next.done; next = await parts.next()) {
+				await send(next.value);
+			}
+			const sha256 = hash.digest("hex");
+			if (sha256 !== expected) throw new ObjectChecksumMismatchError(key, expected, sha256);
+			const result = await this.client.send(
+				new CompleteMultipartUploadCommand({
+					Bucket: this.bucket,
+					Key: key,
+					UploadId: uploadId,
+					MultipartUpload: { Parts: done },
+				}),
+			);
+			return {
+				key,
+				size,
+				...(result.ETag ? { etag: result.ETag } : {}),
+				lastModified: new Date(),
+				sha256,
+				...(contentType ? { contentType } : {}),
+			};
+		} catch (error) {
+			(stream as Readable).destroy?.();
+			await this.client
+				.send(
+					new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+				)
+				.catch(() => undefined);
+			throw error;
+		}
 	}
 
 	private async readWhole(key: string, stream: NodeJS.ReadableStream): Promise<Uint8Array> {

@@ -6,7 +6,8 @@
  * Each (row, actor) call gets a fresh fixture, so a row that changes data cannot disturb another:
  * riderA (seller S1, logger hardwareA, Meus Dados filled) and riderB (seller S2, logger
  * hardwareB); sellers S1 and S2 (is_seller); an admin; stockS1 (seller S1, no owner); sessionA
- * recorded by hardwareA for riderA and processed. The "device" actor is hardwareA's key.
+ * recorded by hardwareA for riderA and processed, with an active read-only link (shareA), an
+ * expired one and a revoked one. The "device" actor is hardwareA's key.
  */
 export type MatrixActor =
 	| "anonymous"
@@ -31,6 +32,11 @@ export interface MatrixFixture {
 	stockS1: string;
 	/** A processed session of riderA (recorded by hardwareA), with lap 1. */
 	sessionA: string;
+	/** An active read-only link to sessionA: its id and the token its URL carries. */
+	shareA: { id: string; token: string };
+	/** Tokens of links to sessionA that expired, and that riderA revoked. */
+	expiredShareToken: string;
+	revokedShareToken: string;
 }
 
 export interface MatrixRow {

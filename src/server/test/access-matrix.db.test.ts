@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../crypto/secret-box";
 import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
 import { MATRIX_METRICS_TOKEN } from "../metrics/metrics-routes.matrix";
+import { generateShareToken, hashShareToken } from "../services/share-service";
 import type { MatrixActor, MatrixFixture, MatrixRow } from "./access-matrix-types";
 import type { TestContext } from "./harness";
 import { fileInput, simulatedFiles } from "./ingest-test-support";
@@ -265,7 +266,31 @@ describe("access matrix", () => {
 		if (accepted.session.status !== "processed")
 			throw new Error(`fixture session not processed: ${accepted.session.status}`);
 
+		const share = async (ageDays: number, validDays: number, revoked: boolean) => {
+			const token = generateShareToken();
+			const created = new Date(Date.now() - ageDays * 86_400_000);
+			const row = await ctx.db
+				.insertInto("session_shares")
+				.values({
+					session_id: accepted.session.id,
+					created_by: riderA.id,
+					token_hash: hashShareToken(token),
+					created_at: created,
+					expires_at: new Date(created.getTime() + validDays * 86_400_000),
+					revoked_at: revoked ? new Date() : null,
+				})
+				.returning("id")
+				.executeTakeFirstOrThrow();
+			return { id: row.id, token };
+		};
+		const shareA = await share(0, 30, false);
+		const expired = await share(31, 30, false);
+		const revoked = await share(0, 30, true);
+
 		return {
+			shareA,
+			expiredShareToken: expired.token,
+			revokedShareToken: revoked.token,
 			riderA: { id: riderA.id, email: riderA.email },
 			riderB: { id: riderB.id, email: riderB.email },
 			sellerS1: { id: sellerS1.id },
@@ -309,6 +334,9 @@ describe("access matrix", () => {
 			hardwareB: ":hardwareB",
 			stockS1: ":stockS1",
 			sessionA: ":sessionA",
+			shareA: { id: ":shareA", token: ":tokenA" },
+			expiredShareToken: ":expiredToken",
+			revokedShareToken: ":revokedToken",
 		});
 		it(`${row.method} ${label} (${source.replace(/^.*\//, "")})`, async () => {
 			const mismatches: string[] = [];

@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { openPglite } from "../db/database";
 import { createIngestService } from "../ingest/ingest-service";
 import { sha256Hex } from "../ingest/session-files";
+import { sessionKeyOrThrow } from "../ingest/session-key";
 import { FilesystemStorage } from "../storage/filesystem-storage";
 
 const [dataDir, objectsDir, hardwareId, track, date, filePath, fileName] = process.argv.slice(2);
@@ -22,10 +23,7 @@ const handle = await openPglite(dataDir);
 const ingest = createIngestService({ db: handle.db, storage: new FilesystemStorage(objectsDir) });
 process.stdout.write("ready\n");
 const result = await ingest.acceptFile({
-	hardwareId,
-	track,
-	date,
-	fileName,
+	key: sessionKeyOrThrow({ hardwareId, track, date }, fileName),
 	bytes,
 	sha256: sha256Hex(bytes),
 });

@@ -5,6 +5,7 @@ import { simulateSession } from "../../domain/simulator/session";
 import type { Database } from "../db/schema";
 import type { AcceptFileInput, SessionKey } from "../ingest/ingest-service";
 import { sha256Hex } from "../ingest/session-files";
+import { sessionKeyOrThrow } from "../ingest/session-key";
 import type { ObjectStorage } from "../storage/object-storage";
 import { S3Storage } from "../storage/s3-storage";
 import { type S3TestServer, startS3TestServer } from "./s3-test-server";
@@ -27,9 +28,9 @@ export function fileInput(
 	key: SessionKey,
 	fileName: "lap.six" | "gps.six",
 	text: string | Uint8Array,
-): AcceptFileInput {
+): AcceptFileInput & { bytes: Uint8Array } {
 	const bytes = typeof text === "string" ? encoder.encode(text) : text;
-	return { ...key, fileName, bytes, sha256: sha256Hex(bytes) };
+	return { key: sessionKeyOrThrow(key, fileName), bytes, sha256: sha256Hex(bytes) };
 }
 
 export async function createHardware(

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,6 +14,10 @@ import { join } from "node:path";
  *   truncated listing fails with a 500;
  * - MaxKeys counts only objects, where S3 counts objects and common prefixes together.
  * Written apart from the storage code on purpose, so the contract checks one against the other.
+ *
+ * s3rver 3.7 stores multipart uploads but cannot list their parts, list the uploads or abort
+ * one; resumable uploads on S3 (@tus/s3-store) need all three, so they are served here too,
+ * from the files s3rver keeps for each upload (`<bucket>/._S3rver_uploads/<uploadId>/<part>`).
  */
 
 const require = createRequire(import.meta.url);
@@ -27,6 +31,7 @@ interface StoredObject {
 
 interface S3rverInstance {
 	store: {
+		getResourcePath(bucket: string, key: string | undefined, resource: string): string;
 		getBucket(name: string): Promise<unknown>;
 		listObjects(bucket: string, options: { prefix?: string }): Promise<{ objects: StoredObject[] }>;
 	};
@@ -58,7 +63,7 @@ export async function startS3TestServer(): Promise<S3TestServer> {
 	const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
 	// Just before s3rver's router, after its XML encoder and host handling.
 	server.middleware.splice(server.middleware.length - 1, 0, (ctx, next) =>
-		listObjectsV2(server, ctx, next),
+		listObjectsV2(server, ctx, () => multipartExtras(server, ctx, next)),
 	);
 	const address = await server.run();
 	return {
@@ -132,6 +137,76 @@ async function listObjectsV2(server: S3rverInstance, ctx: KoaContext, next: () =
 				StorageClass: "STANDARD",
 			})),
 			CommonPrefixes: commonPrefixes.map((p) => ({ Prefix: p })),
+		},
+	};
+}
+
+/** ListParts, AbortMultipartUpload and ListMultipartUploads over s3rver's upload files. */
+async function multipartExtras(server: S3rverInstance, ctx: KoaContext, next: () => Promise<void>) {
+	const match = /^\/([^/]+)\/?(.*)$/.exec(ctx.path);
+	const bucket = match?.[1];
+	if (!bucket || !(await server.store.getBucket(bucket))) return next();
+	const key = decodeURIComponent(match?.[2] ?? "");
+	const uploadsDir = server.store.getResourcePath(bucket, undefined, "uploads");
+	const S3Error = require("s3rver/lib/models/error") as S3ErrorClass;
+	const uploadId = ctx.query.uploadId;
+
+	if (key === "" && ctx.method === "GET" && "uploads" in ctx.query) {
+		const ids = await readdir(uploadsDir).catch(() => [] as string[]);
+		const uploads = [];
+		for (const id of ids) {
+			const uploadKey = await readFile(join(uploadsDir, id, "key"), "utf8").catch(() => null);
+			if (uploadKey === null) continue;
+			const info = await stat(join(uploadsDir, id));
+			uploads.push({ Key: uploadKey, UploadId: id, Initiated: info.mtime.toISOString() });
+		}
+		ctx.body = {
+			ListMultipartUploadsResult: {
+				"@": { xmlns: "http://s3.amazonaws.com/doc/2006-03-01/" },
+				Bucket: bucket,
+				IsTruncated: false,
+				Upload: uploads,
+			},
+		};
+		return;
+	}
+	if (key === "" || uploadId === undefined || !/^[0-9a-f]+$/.test(uploadId)) return next();
+	const dir = join(uploadsDir, uploadId);
+	const storedKey = await readFile(join(dir, "key"), "utf8").catch(() => null);
+	if (ctx.method === "GET" || ctx.method === "DELETE") {
+		if (storedKey !== key) {
+			throw new S3Error("NoSuchUpload", "The specified upload does not exist.", {
+				UploadId: uploadId,
+			});
+		}
+	}
+	if (ctx.method === "DELETE") {
+		await rm(dir, { recursive: true, force: true });
+		(ctx as KoaContext & { status: number }).status = 204;
+		ctx.body = "";
+		return;
+	}
+	if (ctx.method !== "GET") return next();
+	const names = (await readdir(dir)).filter((name) => /^\d+$/.test(name));
+	const parts = [];
+	for (const name of names.map(Number).sort((a, b) => a - b)) {
+		const info = await stat(join(dir, String(name)));
+		const md5 = await readFile(join(dir, `${name}.md5`), "utf8").catch(() => "");
+		parts.push({
+			PartNumber: name,
+			LastModified: info.mtime.toISOString(),
+			ETag: JSON.stringify(md5),
+			Size: info.size,
+		});
+	}
+	ctx.body = {
+		ListPartsResult: {
+			"@": { xmlns: "http://s3.amazonaws.com/doc/2006-03-01/" },
+			Bucket: bucket,
+			Key: key,
+			UploadId: uploadId,
+			IsTruncated: false,
+			Part: parts,
 		},
 	};
 }

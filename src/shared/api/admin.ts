@@ -145,6 +145,19 @@ export const setAdminUserRoles = defineEndpoint({
 	response: z.object({ user: AdminUserRow }),
 });
 
+/**
+ * Signs the user out everywhere: every sign-in session of theirs (all browsers and devices) ends
+ * at once, and they must sign in again. Audited; 404 for an unknown user.
+ */
+export const signOutAdminUserEverywhere = defineEndpoint({
+	method: "POST",
+	path: "/api/admin/users/:userId/sign-out",
+	params: z.object({ userId }),
+	/** No body needed (an empty JSON object is accepted too). */
+	body: z.object({}).strict().nullish(),
+	response: z.object({ endedSessions: z.number().int().nonnegative() }),
+});
+
 /** Pre-creates a user by e-mail (lower-cased) before they ever sign in; 409 if it exists. */
 export const createAdminUser = defineEndpoint({
 	method: "POST",
@@ -219,6 +232,13 @@ export const AUDIT_ACTIONS = [
 	"user.create",
 	"user.set_roles",
 	"user.set_seller",
+	"user.sign_out_everywhere",
+	"track.create",
+	"track.update",
+	"session.retime",
+	"session.import",
+	"session.share",
+	"session.revoke_share",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -309,4 +329,17 @@ export const assignSellerHardware = defineEndpoint({
 	params: z.object({ hardwareId: HardwareId }),
 	body: z.object({ riderId: userId }),
 	response: SellerBoard,
+});
+
+/**
+ * A new device key for a logger in my stock or with one of my riders (at a hand-over), shown only
+ * this once; the old key stops working at once. 403 with the reason for any other logger.
+ */
+export const rotateSellerHardwareKey = defineEndpoint({
+	method: "POST",
+	path: "/api/seller/hardware/:hardwareId/key",
+	params: z.object({ hardwareId: HardwareId }),
+	/** No body needed (an empty JSON object is accepted too). */
+	body: z.object({}).strict().nullish(),
+	response: z.object({ hardwareId: z.string(), deviceKey: z.string() }),
 });

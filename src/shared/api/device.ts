@@ -28,6 +28,8 @@ export const UploadResult = z.object({
 		id: z.string(),
 		status: z.enum(["received", "processed", "failed"]),
 		version: z.number().int(),
+		/** Why this file did not become a new version (shown to the rider too); null when it did. */
+		error: z.string().nullable(),
 	}),
 	file: z.object({
 		name: SixFileName,

@@ -19,7 +19,8 @@ export type OverviewLogger = z.infer<typeof OverviewLogger>;
 
 export const OverviewSession = z.object({
 	id: z.string(),
-	hardwareId: z.string(),
+	/** Null for an imported session. */
+	hardwareId: z.string().nullable(),
 	riderEmail: z.string().nullable(),
 	track: z.string(),
 	/** `yyyy-mm-dd`, the day the logger recorded it. */

@@ -2,8 +2,20 @@ import { z } from "zod";
 import type * as domain from "../../domain/six/types";
 import { defineEndpoint } from "../endpoint";
 import type { Assert, SameShape } from "../same-shape";
+import { SessionTimingView } from "./tracks";
 
 export const SessionStatus = z.enum(["received", "processed", "failed"]);
+
+export const SourceFormat = z.enum([
+	"six",
+	"racechrono",
+	"vbo",
+	"nmea",
+	"gpx",
+	"trackaddict",
+	"racecapture",
+	"aim",
+]);
 
 export const ParseIssue = z.object({
 	file: z.enum(["lap.six", "gps.six"]),
@@ -12,6 +24,9 @@ export const ParseIssue = z.object({
 	kind: z.enum(["rejected", "notice"]),
 	reason: z.string(),
 });
+
+/** A report entry of any source: the logger's files or an imported file (named as uploaded). */
+export const ReportEntry = ParseIssue.extend({ file: z.string() });
 
 const uuid = z.string().uuid("Identificador inválido.");
 
@@ -124,7 +139,8 @@ export type ParseIssueIsTheDomains = Assert<
 
 export const SessionInfo = z.object({
 	id: z.string(),
-	hardwareId: z.string(),
+	/** The logger that recorded it; null for an imported session. */
+	hardwareId: z.string().nullable(),
 	riderId: z.string().nullable(),
 	track: z.string(),
 	date: z.string(),
@@ -136,6 +152,16 @@ export const SessionInfo = z.object({
 	processedAt: z.string().nullable(),
 	/** Why the latest upload could not be read (the previous good version stays). */
 	error: z.string().nullable(),
+	/** What recorded it: the logger (`six`) or the imported file's format and device. */
+	source: z.object({
+		format: SourceFormat,
+		device: z.string().nullable(),
+		/** The imported file's name; null for a logger's session. */
+		fileName: z.string().nullable(),
+	}),
+	/** The laps' lean is estimated from the path (the source measured none). */
+	leanEstimated: z.boolean(),
+	trackId: z.string().nullable(),
 });
 
 export const getSession = defineEndpoint({
@@ -144,9 +170,11 @@ export const getSession = defineEndpoint({
 	params: z.object({ sessionId: uuid }),
 	response: z.object({
 		session: SessionInfo,
+		/** Which laps are shown (the logger's, a line's, the file's markers) and what else can be. */
+		timing: SessionTimingView,
 		laps: z.array(LapView),
 		summary: SessionSummaryView.nullable(),
-		report: z.array(ParseIssue),
+		report: z.array(ReportEntry),
 	}),
 });
 

@@ -3,7 +3,9 @@ import type { z } from "zod";
 import { type getMe, getSignInState, type MeUser } from "../../shared/api/me";
 import { getProfile, type ProfileInput, updateProfile } from "../../shared/api/profile";
 import { getLapPath, getSession, getSessionPaths, getSessionTree } from "../../shared/api/sessions";
+import { getSharedLapPath, getSharedSessionPaths } from "../../shared/api/shares";
 import { callApi, postLogout, setCsrfToken } from "./client";
+import { useSharedToken } from "./shared-token";
 
 export const queryKeys = {
 	me: ["me"] as const,
@@ -12,6 +14,10 @@ export const queryKeys = {
 	session: (id: string) => ["sessions", id] as const,
 	lapPath: (id: string, lap: number) => ["sessions", id, "laps", lap, "path"] as const,
 	sessionPaths: (id: string) => ["sessions", id, "paths"] as const,
+	shares: (id: string) => ["sessions", id, "shares"] as const,
+	shared: (token: string) => ["shared", token] as const,
+	sharedLapPath: (token: string, lap: number) => ["shared", token, "laps", lap, "path"] as const,
+	sharedPaths: (token: string) => ["shared", token, "paths"] as const,
 };
 
 export type MeData = z.infer<typeof getMe.response>;
@@ -72,20 +78,35 @@ export function useSession(sessionId: string | null) {
 	});
 }
 
+/** A lap's path: through the signed-in API, or through the read-only link being viewed. */
 export function useLapPath(sessionId: string | null, lapNumber: number | null) {
+	const token = useSharedToken();
 	return useQuery({
-		queryKey: queryKeys.lapPath(sessionId ?? "", lapNumber ?? 0),
+		queryKey:
+			token !== null
+				? queryKeys.sharedLapPath(token, lapNumber ?? 0)
+				: queryKeys.lapPath(sessionId ?? "", lapNumber ?? 0),
 		queryFn: () =>
-			callApi(getLapPath, { params: { sessionId: sessionId ?? "", lapNumber: lapNumber ?? 0 } }),
+			token !== null
+				? callApi(getSharedLapPath, { params: { token, lapNumber: lapNumber ?? 0 } })
+				: callApi(getLapPath, {
+						params: { sessionId: sessionId ?? "", lapNumber: lapNumber ?? 0 },
+					}),
 		enabled: sessionId !== null && lapNumber !== null,
 		staleTime: 10 * 60_000,
 	});
 }
 
+/** Every lap's path of a session: signed in, or through the read-only link being viewed. */
 export function useSessionPaths(sessionId: string | null) {
+	const token = useSharedToken();
 	return useQuery({
-		queryKey: queryKeys.sessionPaths(sessionId ?? ""),
-		queryFn: () => callApi(getSessionPaths, { params: { sessionId: sessionId ?? "" } }),
+		queryKey:
+			token !== null ? queryKeys.sharedPaths(token) : queryKeys.sessionPaths(sessionId ?? ""),
+		queryFn: () =>
+			token !== null
+				? callApi(getSharedSessionPaths, { params: { token } })
+				: callApi(getSessionPaths, { params: { sessionId: sessionId ?? "" } }),
 		enabled: sessionId !== null,
 		staleTime: 10 * 60_000,
 	});

@@ -12,11 +12,14 @@ const MakePage = lazy(() => import("../pages/MakePage"));
 const EnrollPage = lazy(() => import("../pages/EnrollPage"));
 const LapsPage = lazy(() => import("../pages/LapsPage"));
 const AnalyticsPage = lazy(() => import("../pages/AnalyticsPage"));
+const TrackPage = lazy(() => import("../pages/TrackPage"));
 const AdmPage = lazy(() => import("../pages/AdmPage"));
 const SellerPage = lazy(() => import("../pages/SellerPage"));
 const SellerAdmPage = lazy(() => import("../pages/SellerAdmPage"));
 const HardwarePage = lazy(() => import("../pages/HardwarePage"));
+const TrackEditorScreen = lazy(() => import("../management/tracks/TrackEditorScreen"));
 const NotFoundPage = lazy(() => import("../pages/NotFoundPage"));
+const SharedSessionPage = lazy(() => import("../pages/SharedSessionPage"));
 
 export function createAppRouter() {
 	return createBrowserRouter([
@@ -35,6 +38,15 @@ export function createAppRouter() {
 					),
 				},
 				{
+					// A read-only link: open to anyone holding it, signed in or not, outside the app frame.
+					path: "/s/:token",
+					element: (
+						<Suspense fallback={<LoadingState text="Carregando…" />}>
+							<SharedSessionPage />
+						</Suspense>
+					),
+				},
+				{
 					element: (
 						<RequireAuth>
 							<AppLayout />
@@ -46,11 +58,20 @@ export function createAppRouter() {
 						{ path: "/enroll", element: <EnrollPage /> },
 						{ path: "/laps", element: <LapsPage /> },
 						{ path: "/analytics", element: <AnalyticsPage /> },
+						{ path: "/track", element: <TrackPage /> },
 						{
 							path: "/adm",
 							element: (
 								<RequireRole need="admin">
 									<AdmPage />
+								</RequireRole>
+							),
+						},
+						{
+							path: "/adm/pistas/:trackId",
+							element: (
+								<RequireRole need="admin">
+									<TrackEditorScreen />
 								</RequireRole>
 							),
 						},

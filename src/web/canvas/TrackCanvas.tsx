@@ -52,12 +52,16 @@ export interface TrackCanvasProps {
 	maxZoom?: number;
 	/** What the canvas shows, for screen readers. */
 	label: string;
+	/** The lean was estimated from the path, not measured: the legend says so. */
+	leanEstimated?: boolean;
 }
 
-function unitOf(colourBy: ColourBy): { title: string; unit: string } {
-	return colourBy === "speed"
-		? { title: "Velocidade", unit: "km/h" }
-		: { title: "Inclinação (direita +, esquerda −)", unit: "°" };
+function unitOf(colourBy: ColourBy, leanEstimated: boolean): { title: string; unit: string } {
+	if (colourBy === "speed") return { title: "Velocidade", unit: "km/h" };
+	return {
+		title: `Inclinação${leanEstimated ? " estimada" : ""} (direita +, esquerda −)`,
+		unit: "°",
+	};
 }
 
 /**
@@ -66,7 +70,13 @@ function unitOf(colourBy: ColourBy): { title: string; unit: string } {
  * the frame at any angle. While a gesture lasts the cached bitmap is only turned, scaled and
  * moved; the path is drawn again sharply when the gesture ends.
  */
-export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: TrackCanvasProps) {
+export function TrackCanvas({
+	paths,
+	colourBy = "speed",
+	maxZoom,
+	label,
+	leanEstimated = false,
+}: TrackCanvasProps) {
 	const canvasRef = useRef<HTMLCanvasElement>(null);
 	const engineRef = useRef<CanvasEngine | null>(null);
 	const frameRef = useRef(0);
@@ -260,7 +270,7 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 		}
 	};
 	const touch = useCoarsePointer();
-	const { title, unit } = unitOf(colourBy);
+	const { title, unit } = unitOf(colourBy, leanEstimated);
 	const legend = scene.range ? legendEntries(scene.range) : null;
 
 	return (
@@ -312,7 +322,7 @@ export function TrackCanvas({ paths, colourBy = "speed", maxZoom, label }: Track
 				</span>
 			</div>
 			<figcaption className="track-legend">
-				<span className="track-legend__title">
+				<span className="track-legend__title" data-testid="track-legend-title">
 					{title} ({unit})
 				</span>
 				{legend ? (

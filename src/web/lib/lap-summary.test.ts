@@ -37,4 +37,21 @@ describe("lapSummaryText", () => {
 			),
 		).toBe("Traçado da volta 2 em Granja Viana, 20/04/2025: 01:01.000, 900 m.");
 	});
+
+	it("says when the lean was estimated from the path", () => {
+		const text = lapSummaryText(
+			{
+				number: 1,
+				timeMs: 60_000,
+				distanceM: 1000,
+				maxSpeedKmh: 100,
+				maxRollDeg: 40,
+				minRollDeg: -35,
+			},
+			"Oval, 01/03/2025",
+			false,
+			true,
+		);
+		expect(text).toContain("inclinação (estimada) até 40,0° à direita");
+	});
 });

@@ -13,7 +13,12 @@ export interface LapFacts {
 	minRollDeg: number | null;
 }
 
-export function lapSummaryText(lap: LapFacts, where: string, best: boolean): string {
+export function lapSummaryText(
+	lap: LapFacts,
+	where: string,
+	best: boolean,
+	leanEstimated = false,
+): string {
 	const parts = [
 		`${formatLapTime(lap.timeMs)}${best ? " (a melhor da sessão)" : ""}`,
 		formatMetres(lap.distanceM),
@@ -21,7 +26,7 @@ export function lapSummaryText(lap: LapFacts, where: string, best: boolean): str
 	if (lap.maxSpeedKmh !== null) parts.push(`velocidade máxima de ${formatSpeed(lap.maxSpeedKmh)}`);
 	if (lap.maxRollDeg !== null && lap.minRollDeg !== null) {
 		parts.push(
-			`inclinação até ${formatLean(lap.maxRollDeg)} à direita e ${formatLean(lap.minRollDeg)} à esquerda`,
+			`inclinação${leanEstimated ? " (estimada)" : ""} até ${formatLean(lap.maxRollDeg)} à direita e ${formatLean(lap.minRollDeg)} à esquerda`,
 		);
 	}
 	return `Traçado da volta ${lap.number} em ${where}: ${parts.join(", ")}.`;

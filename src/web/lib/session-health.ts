@@ -77,13 +77,14 @@ export function sessionHealth(facts: HealthFacts): SessionHealth {
 // ---- The report, line by line ---------------------------------------------------------------
 
 export interface IssueLike {
-	file: SixFile;
+	/** `lap.six`, `gps.six`, or an imported file's name. */
+	file: string;
 	line: number;
 	reason: string;
 }
 
 export interface ReadableIssue {
-	file: SixFile;
+	file: string;
 	line: number;
 	/** What was wrong, in plain words. */
 	text: string;

@@ -5,9 +5,17 @@ import { AssignPanel, optionsFromQuery } from "./AssignPanel";
 import "./management.css";
 import { handOverLosses } from "./consequences";
 import { cellText, flagText, loggerOwnerOptionLabel, personOptionLabel } from "./labels";
-import { useAdminHardware, useAdminUsers, useAssignHardwareToRider } from "./queries";
+import {
+	useAdminHardware,
+	useAdminUsers,
+	useAssignHardwareToRider,
+	useRotateHardwareKey,
+} from "./queries";
 import { RolesPanel } from "./RolesPanel";
+import { SignOutPanel } from "./SignOutPanel";
 import { SortableTable, type TableColumn } from "./SortableTable";
+import { TracksPanel } from "./tracks/TracksPanel";
+import "./tracks/tracks.css";
 
 /** The spec's columns: id, hardware, adm, pilot name, bike number, seller, wifi, user seller. */
 const USER_COLUMNS: TableColumn<AdminUserRow>[] = [
@@ -69,6 +77,7 @@ export function AdmScreen() {
 	const users = useAdminUsers();
 	const hardware = useAdminHardware();
 	const assign = useAssignHardwareToRider();
+	const rotateKey = useRotateHardwareKey();
 
 	return (
 		<Page title={SCREEN_NAMES.adm} subtitle="Entregar loggers, usuários e papéis" wide>
@@ -90,6 +99,10 @@ export function AdmScreen() {
 					testId: "adm-hardware",
 				}}
 				onAssign={(riderId, hardwareId) => assign.mutateAsync({ hardwareId, riderId })}
+				rotateKey={async (_riderId, hardwareId) => {
+					const { hardware: rotated, deviceKey } = await rotateKey.mutateAsync(hardwareId);
+					return { hardwareId: rotated.id, deviceKey };
+				}}
 				consequences={(riderId, hardwareId) => {
 					const rider = users.data?.find((u) => u.id === riderId);
 					const logger = hardware.data?.find((h) => h.id === hardwareId);
@@ -117,6 +130,8 @@ export function AdmScreen() {
 				/>
 			</section>
 			{users.data ? <RolesPanel users={users.data} /> : null}
+			{users.data ? <SignOutPanel users={users.data} /> : null}
+			<TracksPanel />
 		</Page>
 	);
 }

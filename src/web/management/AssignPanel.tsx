@@ -3,6 +3,7 @@ import { errorMessage } from "../api/client";
 import { EmptyState, ErrorState } from "../components/ui/States";
 import { useSubmitOnce } from "../lib/use-submit-once";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { DeviceKeyBox } from "./DeviceKeyBox";
 
 export interface SelectOption {
 	value: string;
@@ -58,6 +59,11 @@ interface AssignPanelProps {
 	onAssign: (left: string, right: string) => Promise<unknown>;
 	/** What the choice would take from someone; null or no lines: nothing to confirm. */
 	consequences?: (left: string, right: string) => Consequences | null;
+	/**
+	 * Offers a new device key with the hand-over (asked in the confirmation, checked by default):
+	 * whoever kept the old key could otherwise still send as this logger and read its Wi-Fi.
+	 */
+	rotateKey?: (left: string, right: string) => Promise<{ hardwareId: string; deviceKey: string }>;
 }
 
 /** How long "Cadastrado!" stays on the button. */
@@ -118,7 +124,11 @@ export function AssignPanel({
 	right,
 	onAssign,
 	consequences,
+	rotateKey,
 }: AssignPanelProps) {
+	const [rotate, setRotate] = useState(true);
+	const [newKey, setNewKey] = useState<{ hardwareId: string; deviceKey: string } | null>(null);
+	const rotateId = useId();
 	const headingId = useId();
 	const [leftValue, setLeftValue] = useState("");
 	const [rightValue, setRightValue] = useState("");
@@ -153,6 +163,7 @@ export function AssignPanel({
 			clearTimeout(timer.current);
 			try {
 				await onAssign(l, r);
+				if (rotateKey && rotate) setNewKey(await rotateKey(l, r));
 				setDone(true);
 				timer.current = setTimeout(() => setDone(false), DONE_LABEL_MS);
 			} catch (caught) {
@@ -164,8 +175,10 @@ export function AssignPanel({
 	function submit() {
 		if (!ready) return;
 		const losses = consequences?.(leftValue, rightValue) ?? null;
-		if (losses && losses.lines.length > 0) setAsking(losses);
-		else assign();
+		if (losses && (losses.lines.length > 0 || rotateKey)) {
+			setRotate(true);
+			setAsking(losses);
+		} else assign();
 	}
 
 	function choose(setter: (value: string) => void) {
@@ -214,12 +227,37 @@ export function AssignPanel({
 				}}
 				onCancel={() => setAsking(null)}
 			>
-				<ul className="mg-losses" data-testid="handover-consequences">
-					{asking?.lines.map((line) => (
-						<li key={line}>{line}</li>
-					))}
-				</ul>
+				{asking && asking.lines.length > 0 ? (
+					<ul className="mg-losses" data-testid="handover-consequences">
+						{asking.lines.map((line) => (
+							<li key={line}>{line}</li>
+						))}
+					</ul>
+				) : null}
+				{rotateKey ? (
+					<div className="mg-rotate">
+						<input
+							id={rotateId}
+							type="checkbox"
+							checked={rotate}
+							data-testid="handover-rotate-key"
+							onChange={(event) => setRotate(event.target.checked)}
+						/>
+						<label htmlFor={rotateId}>
+							Trocar a chave do logger na entrega. A chave antiga deixa de funcionar: quem a guardou
+							não poderá mais enviar sessões nem ler o Wi-Fi do novo dono. A nova chave aparece uma
+							única vez e deve ser gravada no logger.
+						</label>
+					</div>
+				) : null}
 			</ConfirmDialog>
+			{newKey ? (
+				<DeviceKeyBox
+					hardwareId={newKey.hardwareId}
+					deviceKey={newKey.deviceKey}
+					onClose={() => setNewKey(null)}
+				/>
+			) : null}
 		</section>
 	);
 }

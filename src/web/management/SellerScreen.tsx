@@ -6,7 +6,12 @@ import { LastSeen } from "./LastSeen";
 import "./management.css";
 import { stockHandOverLosses } from "./consequences";
 import { cellText, personOptionLabel, stockOptionLabel } from "./labels";
-import { useAssignFromStock, useSellerRiders, useSellerStock } from "./queries";
+import {
+	useAssignFromStock,
+	useRotateSellerHardwareKey,
+	useSellerRiders,
+	useSellerStock,
+} from "./queries";
 import { SortableTable, type TableColumn } from "./SortableTable";
 import { useNow } from "./use-now";
 
@@ -56,6 +61,7 @@ export function SellerScreen() {
 	const riders = useSellerRiders();
 	const stock = useSellerStock();
 	const assign = useAssignFromStock();
+	const rotateKey = useRotateSellerHardwareKey();
 	const now = useNow();
 
 	return (
@@ -78,6 +84,7 @@ export function SellerScreen() {
 					testId: "seller-stock",
 				}}
 				onAssign={(riderId, hardwareId) => assign.mutateAsync({ hardwareId, riderId })}
+				rotateKey={(_riderId, hardwareId) => rotateKey.mutateAsync(hardwareId)}
 				consequences={(riderId, hardwareId) => {
 					const rider = riders.data?.find((r) => r.id === riderId);
 					if (!rider) return null;

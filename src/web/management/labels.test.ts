@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS } from "../../shared/api/admin";
 import {
 	auditActionText,
 	auditActorText,
@@ -58,6 +59,21 @@ describe("audit texts", () => {
 		expect(auditActionText("hardware.assign_owner")).toBe("Entregou logger a piloto");
 		expect(auditActionText("user.set_seller")).toBe("Definiu revendedor do piloto");
 		expect(auditActionText("session.ingest")).toBe("session.ingest");
+		for (const action of AUDIT_ACTIONS) expect(auditActionText(action)).not.toBe(action);
+	});
+
+	it("names the session a read-only link was created or revoked for", () => {
+		const entry = {
+			action: "session.share",
+			targetType: "session",
+			targetId: "s-1",
+			details: { shareId: "x", track: "Interlagos", date: "2025-03-02" },
+		};
+		expect(auditActionText("session.share")).toBe("Criou link de leitura da sessão");
+		expect(auditTargetText(entry)).toBe("Sessão Interlagos · 2025-03-02");
+		expect(auditTargetText({ ...entry, action: "session.revoke_share", details: {} })).toBe(
+			"Sessão s-1",
+		);
 	});
 
 	it("names the logger and the rider of an assignment", () => {

@@ -67,6 +67,13 @@ const ACTION_TEXT: Record<string, string> = {
 	"user.create": "Pré-cadastrou usuário",
 	"user.set_roles": "Alterou papéis",
 	"user.set_seller": "Definiu revendedor do piloto",
+	"user.sign_out_everywhere": "Encerrou as sessões do usuário",
+	"track.create": "Criou pista",
+	"track.update": "Alterou pista",
+	"session.retime": "Recronometrou as voltas da sessão",
+	"session.import": "Importou sessão",
+	"session.share": "Criou link de leitura da sessão",
+	"session.revoke_share": "Revogou link de leitura da sessão",
 };
 
 export function auditActionText(action: string): string {
@@ -115,6 +122,9 @@ export function auditTargetText(
 			return `${userLabel()} → ${rolesText(after)}`;
 		case "user.set_seller":
 			return `${userLabel()} → ${text(after.sellerEmail) ?? "sem revendedor"}`;
+		case "session.share":
+		case "session.revoke_share":
+			return `Sessão ${text(details.track) ?? entry.targetId}${text(details.date) ? ` · ${text(details.date)}` : ""}`;
 		default:
 			if (entry.targetType === "hardware") return `Logger ${entry.targetId}`;
 			if (entry.targetType === "user") return userLabel();

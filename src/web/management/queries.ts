@@ -11,9 +11,11 @@ import {
 	listSellerStock,
 	registerAdminHardware,
 	rotateAdminHardwareKey,
+	rotateSellerHardwareKey,
 	setAdminHardwareSeller,
 	setAdminUserRoles,
 	setAdminUserSeller,
+	signOutAdminUserEverywhere,
 } from "../../shared/api/admin";
 import { getAdminOverview } from "../../shared/api/overview";
 import { callApi } from "../api/client";
@@ -178,8 +180,20 @@ export function useRegisterHardware() {
 	);
 }
 
+export function useRotateSellerHardwareKey() {
+	return useManagementMutation((hardwareId: string) =>
+		callApi(rotateSellerHardwareKey, { params: { hardwareId } }),
+	);
+}
+
 export function useRotateHardwareKey() {
 	return useManagementMutation((hardwareId: string) =>
 		callApi(rotateAdminHardwareKey, { params: { hardwareId } }),
+	);
+}
+
+export function useSignOutUserEverywhere() {
+	return useManagementMutation((userId: string) =>
+		callApi(signOutAdminUserEverywhere, { params: { userId } }),
 	);
 }

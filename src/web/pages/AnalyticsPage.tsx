@@ -1,10 +1,9 @@
-import { lazy, Suspense, useId, useState } from "react";
-import { Link } from "react-router";
-import type { LapView } from "../../shared/api/sessions";
-import { useCurrentUser, useLapPath, useSession } from "../api/hooks";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useCurrentUser, useSession } from "../api/hooks";
 import type { ColourBy } from "../canvas/scene";
 import { Page } from "../components/layout/Page";
-import { PathViewer } from "../components/session/PathViewer";
+import { ExportMenu } from "../components/session/ExportMenu";
 import { SessionHealthNotice } from "../components/session/SessionHealthNotice";
 import { SessionPicker } from "../components/session/SessionPicker";
 import { SessionSelectionStates } from "../components/session/SessionSelectionStates";
@@ -13,86 +12,45 @@ import {
 	type TreeDate,
 	useSessionSelection,
 } from "../components/session/use-session-selection";
+import { SessionTimingPanel } from "../components/timing/SessionTimingPanel";
 import { EmptyState, ErrorState, LoadingState, SkeletonLines } from "../components/ui/States";
+import { type RefChoice, readCompare, withCompare } from "../lib/compare-url";
 import { formatDateLabel, formatLapTime, loggerLabel } from "../lib/format";
-import { lapSummaryText } from "../lib/lap-summary";
 import { SCREEN_NAMES } from "../lib/menu";
 import { selectionHref } from "../lib/selection-url";
 import type { SessionEntry } from "../lib/session-choice";
+import { leanLabel } from "../lib/source-labels";
+import { LapAnalysis } from "./analytics/LapAnalysis";
 import { SessionFigures } from "./analytics/SessionFigures";
 import "./analytics.css";
 
-const LapCharts = lazy(() => import("./analytics/LapCharts"));
+const loadLapComparison = () => import("./compare/LapComparison");
+const LapComparison = lazy(loadLapComparison);
 
-const LAP_COLOUR = "#c62828";
-
-/**
- * One lap: its charts and its map. The charts take a list of laps, so a compared lap is one
- * more entry.
- */
-function LapAnalysis({
-	sessionId,
-	lap,
-	where,
-	best,
-	colourBy,
-}: {
-	sessionId: string;
-	lap: LapView;
-	where: string;
-	best: boolean;
-	colourBy: ColourBy;
-}) {
-	const path = useLapPath(sessionId, lap.number);
-	const colourWord = colourBy === "speed" ? "velocidade" : "inclinação";
-	return (
-		<div className="analytics-lap">
-			<section className="card" aria-labelledby="analytics-charts-title">
-				<h2 id="analytics-charts-title">Volta {lap.number}: velocidade e inclinação</h2>
-				{path.isPending ? <LoadingState text="Carregando os dados da volta…" /> : null}
-				{path.isError ? (
-					<ErrorState
-						what="Não foi possível carregar os dados da volta."
-						error={path.error}
-						onRetry={() => void path.refetch()}
-					/>
-				) : null}
-				{path.data ? (
-					path.data.path.lat.length === 0 ? (
-						<EmptyState text="Esta volta não tem pontos de GPS." />
-					) : (
-						<Suspense fallback={<LoadingState text="Carregando os gráficos…" />}>
-							<LapCharts
-								laps={[{ label: `Volta ${lap.number}`, colour: LAP_COLOUR, path: path.data.path }]}
-							/>
-						</Suspense>
-					)
-				) : null}
-			</section>
-			<section className="card" aria-labelledby="analytics-map-title">
-				<h2 id="analytics-map-title">Mapa da volta {lap.number}</h2>
-				<PathViewer
-					sessionId={sessionId}
-					lap={lap.number}
-					colourBy={colourBy}
-					label={`${lapSummaryText(lap, where, best)} Cores por ${colourWord}.`}
-				/>
-			</section>
-		</div>
-	);
+interface CompareState {
+	on: boolean;
+	ref: RefChoice;
 }
 
 function SessionAnalytics({
 	entry,
 	lap,
 	onLap,
+	compare,
+	onCompare,
 }: {
 	entry: SessionEntry<TreeDate>;
 	lap: number | null;
 	onLap: (lap: number) => void;
+	compare: CompareState;
+	onCompare: (next: CompareState) => void;
 }) {
 	const id = useId();
 	const session = useSession(entry.date.sessionId);
+	// The comparison's code is fetched while the lap is on screen, so "Comparar" waits for data only.
+	useEffect(() => {
+		void loadLapComparison();
+	}, []);
 	const [colourBy, setColourBy] = useState<ColourBy>("speed");
 	if (session.isPending) return <SkeletonLines lines={6} label="Carregando a análise…" />;
 	if (session.isError) {
@@ -117,6 +75,7 @@ function SessionAnalytics({
 				</span>
 			</h2>
 			<SessionHealthNotice date={entry.date} />
+			<SessionTimingPanel detail={session.data} />
 			{laps.length === 0 || !summary ? (
 				<EmptyState
 					text={
@@ -129,7 +88,7 @@ function SessionAnalytics({
 				<>
 					<section className="card" aria-labelledby={`${id}-figures`}>
 						<h3 id={`${id}-figures`}>Resumo da sessão</h3>
-						<SessionFigures summary={summary} />
+						<SessionFigures summary={summary} leanEstimated={info.leanEstimated} />
 					</section>
 					<div className="analytics-controls">
 						<div className="picker__field">
@@ -150,28 +109,67 @@ function SessionAnalytics({
 							</select>
 						</div>
 						<fieldset className="toggle">
-							<legend>Colorir o mapa por</legend>
-							<label className={colourBy === "speed" ? "toggle__option is-on" : "toggle__option"}>
+							<legend>Mostrar</legend>
+							<label className={compare.on ? "toggle__option" : "toggle__option is-on"}>
 								<input
 									type="radio"
-									name={`${id}-colour`}
-									checked={colourBy === "speed"}
-									onChange={() => setColourBy("speed")}
+									name={`${id}-view`}
+									checked={!compare.on}
+									onChange={() => onCompare({ ...compare, on: false })}
 								/>
-								Velocidade
+								Volta
 							</label>
-							<label className={colourBy === "lean" ? "toggle__option is-on" : "toggle__option"}>
+							<label className={compare.on ? "toggle__option is-on" : "toggle__option"}>
 								<input
 									type="radio"
-									name={`${id}-colour`}
-									checked={colourBy === "lean"}
-									onChange={() => setColourBy("lean")}
+									name={`${id}-view`}
+									checked={compare.on}
+									onChange={() => onCompare({ ...compare, on: true })}
+									data-testid="compare-toggle"
 								/>
-								Inclinação
+								Comparar
 							</label>
 						</fieldset>
+						{compare.on ? null : (
+							<fieldset className="toggle">
+								<legend>Colorir o mapa por</legend>
+								<label className={colourBy === "speed" ? "toggle__option is-on" : "toggle__option"}>
+									<input
+										type="radio"
+										name={`${id}-colour`}
+										checked={colourBy === "speed"}
+										onChange={() => setColourBy("speed")}
+									/>
+									Velocidade
+								</label>
+								<label className={colourBy === "lean" ? "toggle__option is-on" : "toggle__option"}>
+									<input
+										type="radio"
+										name={`${id}-colour`}
+										checked={colourBy === "lean"}
+										onChange={() => setColourBy("lean")}
+									/>
+									{leanLabel(info.leanEstimated)}
+								</label>
+							</fieldset>
+						)}
+						<ExportMenu
+							key={chosen?.number ?? "session"}
+							target={{ sessionId: info.id }}
+							lap={chosen?.number ?? null}
+						/>
 					</div>
-					{chosen ? (
+					{chosen && compare.on ? (
+						<Suspense fallback={<LoadingState text="Carregando a comparação…" />}>
+							<LapComparison
+								key={chosen.number}
+								sessionId={info.id}
+								lap={chosen.number}
+								choice={compare.ref}
+								onChoose={(ref) => onCompare({ on: true, ref })}
+							/>
+						</Suspense>
+					) : chosen ? (
 						<LapAnalysis
 							key={chosen.number}
 							sessionId={info.id}
@@ -179,6 +177,7 @@ function SessionAnalytics({
 							where={where}
 							best={chosen.number === bestNumber}
 							colourBy={colourBy}
+							leanEstimated={info.leanEstimated}
 						/>
 					) : lap !== null ? (
 						<div className="state state--error" role="alert">
@@ -211,6 +210,9 @@ export default function AnalyticsPage() {
 	});
 	const entry = resolved?.kind === "session" ? resolved.entry : null;
 	const session = useSession(entry?.date.sessionId ?? null);
+	const [params, setParams] = useSearchParams();
+	const compare = readCompare(params);
+	const onCompare = (next: CompareState) => setParams((current) => withCompare(current, next));
 
 	return (
 		<Page
@@ -244,6 +246,8 @@ export default function AnalyticsPage() {
 						entry={found}
 						lap={url.lap}
 						onLap={(lap) => select(selectionOf(found.track, found.date, lap))}
+						compare={compare}
+						onCompare={onCompare}
 					/>
 				)}
 			</SessionSelectionStates>

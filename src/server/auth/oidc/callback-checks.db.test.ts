@@ -98,6 +98,23 @@ describe("sign-in callback checks", () => {
 		expect(cookie).toMatch(/Max-Age=600/i);
 	});
 
+	it("mints a new login cookie at every /auth/login, never one the browser planted", async () => {
+		// The attacker starts a sign-in, keeps the callback URL and plants the login cookie in the
+		// victim's browser; the victim then starts a sign-in of their own.
+		const attacker = await startSignIn();
+		const planted = attacker.browser.cookies.get("lapsix_login") ?? "";
+		expect(planted).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		const victim = new TestBrowser(ctx.baseUrl);
+		victim.cookies.set("lapsix_login", planted);
+		const res = await victim.request("/auth/login");
+		expect(res.status).toBe(302);
+		const minted = victim.cookies.get("lapsix_login");
+		expect(minted).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		expect(minted).not.toBe(planted);
+		// So the attacker's callback no longer completes in the victim's browser.
+		await expectRefused(victim, attacker.callbackUrl, 400, /outro navegador/);
+	});
+
 	it("refuses a wrong state", async () => {
 		const { browser, callbackUrl } = await startSignIn();
 		const url = new URL(callbackUrl);

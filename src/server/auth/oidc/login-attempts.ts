@@ -12,8 +12,6 @@ export function loginCookieName(config: Pick<Config, "secureCookies">): string {
 	return config.secureCookies ? "__Host-lapsix_login" : "lapsix_login";
 }
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 function sha256(text: string): string {
 	return createHash("sha256").update(text, "utf8").digest("hex");
 }
@@ -31,8 +29,8 @@ function isSecrets(value: unknown): value is AuthorizationSecrets {
  * Sign-in attempts between /auth/login and /auth/callback. The state, nonce and PKCE verifier
  * stay on the server (sealed); the browser holds only a random login cookie, and an attempt is
  * accepted only from the browser that started it (no login CSRF), only once (the row is deleted
- * when read) and only within 10 minutes. Several attempts of one browser may be open at once
- * (two tabs), each found by its own `state`.
+ * when read) and only within 10 minutes. Each /auth/login mints a new login cookie, so of
+ * two sign-ins started in one browser only the latest can complete.
  */
 export function createLoginAttempts(
 	repo: LoginAttemptRepository,
@@ -43,15 +41,10 @@ export function createLoginAttempts(
 	const cookieName = loginCookieName(config);
 
 	return {
-		async start(
-			request: FastifyRequest,
-			reply: FastifyReply,
-			secrets: AuthorizationSecrets,
-			popup: boolean,
-		): Promise<void> {
-			const existing = request.cookies[cookieName];
-			const browserToken =
-				existing && TOKEN_PATTERN.test(existing) ? existing : randomBytes(32).toString("base64url");
+		async start(reply: FastifyReply, secrets: AuthorizationSecrets, popup: boolean): Promise<void> {
+			// Always a new token: one the browser brings may have been planted by someone who
+			// holds an attempt bound to it (login CSRF), so it is never reused.
+			const browserToken = randomBytes(32).toString("base64url");
 			const at = now();
 			await repo.deleteExpired(at);
 			await repo.insert({

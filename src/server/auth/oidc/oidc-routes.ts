@@ -69,7 +69,7 @@ export async function oidcRoutes(app: FastifyInstance, options: { relyingParty: 
 			const popup = (request.query as Record<string, unknown>).popup === "1";
 			try {
 				const { url, secrets } = await relyingParty.beginAuthorization();
-				await attempts.start(request, reply, secrets, popup);
+				await attempts.start(reply, secrets, popup);
 				return allowOpener(noStore(reply)).redirect(url.href, 302);
 			} catch (error) {
 				return fail(request, reply, error);

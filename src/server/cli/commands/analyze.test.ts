@@ -57,6 +57,8 @@ describe("lapsix analyze", () => {
 		});
 		expect(typeof json.summary.meanLapMs).toBe("number");
 		expect(typeof json.summary.stdDevLapMs).toBe("number");
+		expect(json.source).toEqual({ format: "six", device: null });
+		expect(json.timing).toEqual({ kind: "logger" });
 		expect(json.report).toEqual([
 			{
 				file: "gps.six",
@@ -79,7 +81,7 @@ describe("lapsix analyze", () => {
 		expect(stdout).toContain("Velocidade máxima: 158,9 km/h (volta 2)");
 		expect(stdout).toContain("Inclinação máxima à esquerda: -41,3° (volta 2)");
 		expect(stdout).toMatch(/^2 +01:21\.034 +12\.6V +10:01:23 +1800 m +19\.800 \/ 29\.900/m);
-		expect(stdout).toContain("gps.six, linha 12: volta 4: não concluída");
+		expect(stdout).toContain("gps.six, linha 12 (aviso): volta 4: não concluída");
 	});
 
 	it("exits 0 and reports rejected lines", async () => {
@@ -113,18 +115,17 @@ describe("lapsix analyze", () => {
 		const { code, stdout, stderr } = await run([missing, fixture("normal", "gps.six")]);
 		expect(code).toBe(1);
 		expect(stdout).toBe("");
-		expect(stderr).toBe(
-			`erro: não foi possível ler lap.six "${missing}": arquivo não encontrado\n`,
-		);
+		expect(stderr).toBe(`erro: não foi possível ler "${missing}": arquivo não encontrado\n`);
 		const asDir = await run([fixture("normal", "lap.six"), dir]);
 		expect(asDir.code).toBe(1);
-		expect(asDir.stderr).toMatch(/^erro: não foi possível ler gps\.six ".*": é um diretório\n$/);
+		expect(asDir.stderr).toMatch(/^erro: não foi possível ler ".*": é um diretório\n$/);
 	});
 
 	it("rejects wrong arguments", async () => {
 		const lap = join(dir, "lap.six");
 		writeFileSync(lap, "");
-		expect((await run([lap])).code).toBe(2);
+		expect((await run([])).code).toBe(2);
+		expect((await run([lap, lap, lap])).stderr).toContain("informe um só arquivo");
 		expect((await run(["-", "-"])).stderr).toContain(
 			"só um dos arquivos pode vir da entrada padrão",
 		);

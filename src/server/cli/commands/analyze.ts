@@ -1,6 +1,14 @@
-import { readFile } from "node:fs/promises";
 import { formatEntry, formatLapTime } from "../../../domain/format/time";
-import { analyzeSixFiles, type SessionAnalysisWithPaths } from "../../../domain/six/analyze";
+import type { SessionAnalysisWithPaths } from "../../../domain/six/analyze";
+import { CliInputError, parseOptions } from "../options";
+import {
+	INPUT_OPTION_KINDS,
+	INPUT_OPTIONS_HELP,
+	inputOptionsOf,
+	loadSession,
+} from "../recording-input";
+import { formatReport, oneDecimal, orDash, table, threeDecimals } from "../text";
+import { formatTimedSummary, timedSessionJson } from "../timed-summary";
 
 /** Where the command writes and reads: the process's streams, or test doubles. */
 export interface AnalyzeCommandIo {
@@ -9,72 +17,38 @@ export interface AnalyzeCommandIo {
 	stdin: NodeJS.ReadableStream;
 }
 
-const USAGE =
-	"uso: lapsix analyze <lap.six> <gps.six> [--json]   (use - para ler um deles da entrada padrão)";
-
-const ERROR_TEXT: Record<string, string> = {
-	ENOENT: "arquivo não encontrado",
-	EACCES: "permissão negada",
-	EISDIR: "é um diretório",
-	ENOTDIR: "caminho inválido",
-};
-
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
-	const chunks: Buffer[] = [];
-	for await (const chunk of stdin)
-		chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-	return Buffer.concat(chunks);
-}
-
-async function readInput(path: string, stdin: NodeJS.ReadableStream): Promise<Uint8Array> {
-	return path === "-" ? readStdin(stdin) : readFile(path);
-}
-
-function describeReadError(error: unknown): string {
-	const code = (error as NodeJS.ErrnoException | undefined)?.code;
-	return (code && ERROR_TEXT[code]) ?? (error instanceof Error ? error.message : String(error));
-}
+export const ANALYZE_USAGE = `uso: lapsix analyze [opções] ARQUIVO           (RaceChrono, VBO, NMEA, GPX, TrackAddict…)
+       lapsix analyze [opções] lap.six gps.six   (use - para ler um deles da entrada padrão)
+${INPUT_OPTIONS_HELP}
+  --json                          imprime o resultado em JSON`;
 
 /**
- * `lapsix analyze <lap.six> <gps.six> [--json]`: parses a session and prints its figures (pt-BR
- * text, or JSON). Exit code 0 when both files were read (rejected lines go to the report),
- * 1 when a file cannot be read, 2 for wrong arguments.
+ * `lapsix analyze`: reads a session and prints its figures (pt-BR text, or JSON). Exit code 0
+ * when the files were read (lines not used go to the report), 1 when a file cannot be read or
+ * is of no known format, 2 for wrong arguments.
  */
 export async function runAnalyzeCommand(args: string[], io: AnalyzeCommandIo): Promise<number> {
-	const json = args.includes("--json");
-	const unknown = args.filter((a) => a.startsWith("--") && a !== "--json");
-	const files = args.filter((a) => !a.startsWith("--"));
-	if (unknown.length > 0) {
-		io.stderr.write(`erro: opção desconhecida ${unknown[0]}\n${USAGE}\n`);
-		return 2;
-	}
-	if (files.length !== 2) {
-		io.stderr.write(`erro: informe os dois arquivos da sessão\n${USAGE}\n`);
-		return 2;
-	}
-	const [lapPath, gpsPath] = files as [string, string];
-	if (lapPath === "-" && gpsPath === "-") {
-		io.stderr.write("erro: só um dos arquivos pode vir da entrada padrão (-)\n");
-		return 2;
-	}
-	const inputs: Uint8Array[] = [];
-	for (const [name, path] of [
-		["lap.six", lapPath],
-		["gps.six", gpsPath],
-	] as const) {
-		try {
-			inputs.push(await readInput(path, io.stdin));
-		} catch (error) {
-			const shown = path === "-" ? "entrada padrão" : `"${path}"`;
-			io.stderr.write(`erro: não foi possível ler ${name} ${shown}: ${describeReadError(error)}\n`);
-			return 1;
+	try {
+		const parsed = parseOptions(args, { ...INPUT_OPTION_KINDS, json: "boolean" });
+		const options = await inputOptionsOf(parsed, io);
+		const session = await loadSession(parsed.positionals, options, io);
+		const json = parsed.values.json === true;
+		if (session.six && session.timing.kind === "logger") {
+			const out = { ...toJson(session.six), source: session.source, timing: session.timing };
+			io.stdout.write(json ? `${JSON.stringify(out, null, 2)}\n` : formatSummary(session.six));
+			return 0;
 		}
+		io.stdout.write(
+			json
+				? `${JSON.stringify(timedSessionJson(session), null, 2)}\n`
+				: formatTimedSummary(session),
+		);
+		return 0;
+	} catch (error) {
+		if (!(error instanceof CliInputError)) throw error;
+		io.stderr.write(`erro: ${error.message}\n${error.exitCode === 2 ? `${ANALYZE_USAGE}\n` : ""}`);
+		return error.exitCode;
 	}
-	const analysis = analyzeSixFiles(inputs[0]!, inputs[1]!);
-	io.stdout.write(
-		json ? `${JSON.stringify(toJson(analysis), null, 2)}\n` : formatSummary(analysis),
-	);
-	return 0;
 }
 
 /** The JSON output: laps, summary and report as analysed, plus each saved path's lines. */
@@ -91,24 +65,6 @@ export function toJson(analysis: SessionAnalysisWithPaths) {
 		})),
 		report,
 	};
-}
-
-const decimal = (digits: number) =>
-	new Intl.NumberFormat("pt-BR", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const oneDecimal = decimal(1);
-const threeDecimals = decimal(3);
-const orDash = (v: number | null, format: (v: number) => string) => (v === null ? "—" : format(v));
-
-function table(rows: string[][]): string {
-	const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-	return rows
-		.map((r) =>
-			r
-				.map((cell, c) => cell.padEnd(widths[c]!))
-				.join("  ")
-				.trimEnd(),
-		)
-		.join("\n");
 }
 
 /** Readable pt-BR summary: the lap table, the session figures and the parse report. */
@@ -157,11 +113,6 @@ export function formatSummary(analysis: SessionAnalysisWithPaths): string {
 		`Tempo médio: ${withLap(summary.meanLapMs, formatLapTime)} (desvio padrão: ${withLap(summary.stdDevLapMs, (s) => `${threeDecimals.format(s / 1000)} s`)})`,
 		"",
 	);
-	if (report.length === 0) {
-		out.push("Relatório: nenhuma linha rejeitada.");
-	} else {
-		out.push(`Relatório (${report.length}):`);
-		for (const issue of report) out.push(`  ${issue.file}, linha ${issue.line}: ${issue.reason}`);
-	}
+	out.push(...formatReport(report));
 	return `${out.join("\n")}\n`;
 }

@@ -7,12 +7,15 @@ import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { IngestService } from "../../ingest/ingest-service";
 import { sha256Hex } from "../../ingest/session-files";
-import { hardwareIdProblem } from "../../ingest/session-key";
+import { parseSessionKey, type SessionFileKey } from "../../ingest/session-key";
 import { countSessionContents, hardwareExists } from "../../repositories/session-repository";
+import type { ObjectStorage } from "../../storage/object-storage";
 import type { CliIo } from "../io";
+import { IMPORT_FILES_USAGE, runImportFilesCommand } from "./import-files";
 
 const USAGE =
-	"uso: lapsix import --hardware <id> --track <pista> --date <ddmmyyyy> <lap.six> [<gps.six>]\n";
+	"uso: lapsix import --hardware <id> --track <pista> --date <ddmmyyyy> <lap.six> [<gps.six>]\n" +
+	IMPORT_FILES_USAGE;
 
 const OPTIONS = {
 	hardware: { type: "string" },
@@ -73,22 +76,27 @@ function parseImportArgs(args: string[]): ImportArgs | string {
  */
 export async function runImportCommand(
 	args: string[],
-	deps: { ingest: IngestService; db: Kysely<Database> },
+	deps: { ingest: IngestService; db: Kysely<Database>; storage?: ObjectStorage },
 	io: Pick<CliIo, "stdout" | "stderr">,
 ): Promise<number> {
+	// Recordings of other devices belong to a rider, not to a logger's folder.
+	if (deps.storage && args.some((a) => a === "--rider" || a.startsWith("--rider="))) {
+		return runImportFilesCommand(args, { db: deps.db, storage: deps.storage }, io);
+	}
 	const parsed = parseImportArgs(args);
 	if (typeof parsed === "string") {
 		io.stderr.write(`lapsix import: ${parsed}\n${USAGE}`);
 		return 2;
 	}
-	const problem =
-		hardwareIdProblem(parsed.hardwareId) ??
-		parsed.files
-			.map((f) => deps.ingest.validateSessionPath(parsed.track, parsed.date, f.name))
-			.find((c) => !c.ok)?.reason;
-	if (problem) {
-		io.stderr.write(`lapsix import: ${problem}\n`);
-		return 2;
+	const keys: SessionFileKey[] = [];
+	for (const file of parsed.files) {
+		const { hardwareId, track, date } = parsed;
+		const checked = parseSessionKey({ hardwareId, track, date, file: file.name });
+		if (!checked.ok) {
+			io.stderr.write(`lapsix import: ${checked.reason}\n`);
+			return 2;
+		}
+		keys.push(checked.key);
 	}
 	if (!(await hardwareExists(deps.db, parsed.hardwareId))) {
 		io.stderr.write(
@@ -96,10 +104,10 @@ export async function runImportCommand(
 		);
 		return 1;
 	}
-	const contents: { name: SixFileName; bytes: Uint8Array }[] = [];
-	for (const file of parsed.files) {
+	const contents: { key: SessionFileKey; bytes: Uint8Array }[] = [];
+	for (const [index, file] of parsed.files.entries()) {
 		try {
-			contents.push({ name: file.name, bytes: await readFile(file.path) });
+			contents.push({ key: keys[index]!, bytes: await readFile(file.path) });
 		} catch (error) {
 			io.stderr.write(
 				`lapsix import: não foi possível ler ${file.path}: ${(error as Error).message}\n`,
@@ -109,12 +117,10 @@ export async function runImportCommand(
 	}
 	try {
 		let last: Awaited<ReturnType<IngestService["acceptFile"]>> | null = null;
-		for (const { name, bytes } of contents) {
+		for (const { key, bytes } of contents) {
+			const name = key.file;
 			last = await deps.ingest.acceptFile({
-				hardwareId: parsed.hardwareId,
-				track: parsed.track,
-				date: parsed.date,
-				fileName: name,
+				key,
 				bytes,
 				sha256: sha256Hex(bytes),
 			});

@@ -5,6 +5,7 @@ import {
 	listAdminUsers,
 	setAdminUserRoles,
 	setAdminUserSeller,
+	signOutAdminUserEverywhere,
 } from "../../../shared/api/admin";
 import { registerEndpoint } from "../../http/route";
 import { createAssignmentService } from "../../services/assignment-service";
@@ -34,6 +35,10 @@ export async function adminUserRoutes(app: FastifyInstance) {
 
 	registerEndpoint(app, setAdminUserRoles, "admin", async ({ params, body, request }) => ({
 		user: await users.setRoles(auditActorOfRequest(request), params.userId, body),
+	}));
+
+	registerEndpoint(app, signOutAdminUserEverywhere, "admin", async ({ params, request }) => ({
+		endedSessions: await users.signOutEverywhere(auditActorOfRequest(request), params.userId),
 	}));
 
 	registerEndpoint(app, setAdminUserSeller, "admin", async ({ params, body, request }) => ({

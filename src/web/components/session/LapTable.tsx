@@ -1,8 +1,9 @@
 import { useTable } from "@tanstack/react-table";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import type { LapView } from "../../../shared/api/sessions";
 import { formatEntry, formatLapTime, formatMetres } from "../../lib/format";
+import { formatGap, type GapReference, lapGapMs, sectorGapMs } from "../../lib/lap-gaps";
 import {
 	ariaSortOf,
 	SORTING_OPTIONS,
@@ -22,9 +23,23 @@ const COLUMNS = [
 	{ id: "sectors", header: "Setores" },
 ];
 
-const NUMERIC = new Set(["number", "time", "distance"]);
+const NUMERIC = new Set(["number", "time", "gap", "distance"]);
 
-function Sectors({ lap }: { lap: LapView }) {
+/** The columns with "Dif." after "Tempo" when there is a reference to measure against. */
+function columnsFor(reference: GapReference | null) {
+	if (!reference) return COLUMNS;
+	const gap = {
+		id: "gap",
+		header: "Dif.",
+		...sortedBy((lap: LapView) => lap.timeMs - reference.timeMs),
+	};
+	return [...COLUMNS.slice(0, 3), gap, ...COLUMNS.slice(3)];
+}
+
+const gapClass = (ms: number | null) =>
+	ms === null || ms === 0 ? "gap" : ms > 0 ? "gap gap--lost" : "gap gap--gained";
+
+function Sectors({ lap, reference }: { lap: LapView; reference: GapReference | null }) {
 	if (lap.sectors.length === 0) return <span className="lap-table__none">—</span>;
 	return (
 		<span className="sector-list">
@@ -38,7 +53,16 @@ function Sectors({ lap }: { lap: LapView }) {
 					>
 						<span className="sector__n">S{sector.number}</span>
 						<span className="sector__t num">{sector.display}</span>
-						<span className="sector__m num">{formatMetres(sector.distanceM)}</span>
+						{reference ? (
+							<span
+								className={`sector__m num ${gapClass(sectorGapMs(sector, reference))}`}
+								data-testid="sector-gap"
+							>
+								{formatGap(sectorGapMs(sector, reference))}
+							</span>
+						) : (
+							<span className="sector__m num">{formatMetres(sector.distanceM)}</span>
+						)}
 						{isBest ? <span className="visually-hidden"> (melhor setor)</span> : null}
 					</span>
 				);
@@ -52,21 +76,28 @@ function Sectors({ lap }: { lap: LapView }) {
  * best sectors marked as the server says (`best`), sortable by #, Tempo and Distância. Wide, a
  * table; narrow (a phone), each lap is a compact block with its sectors below its time, under a
  * header that stays in view.
- * `lapHref` makes the lap number a link (to the lap's analysis).
+ * `lapHref` makes the lap number a link (to the lap's analysis). With a `reference`, a "Dif."
+ * column gives each lap's gap to it and each sector its gap in place of its distance;
+ * `compareHref` links each gap to that lap's comparison.
  */
 export function LapTable({
 	laps,
 	selectedLap = null,
 	lapHref,
+	reference = null,
+	compareHref,
 }: {
 	laps: LapView[];
 	selectedLap?: number | null;
 	lapHref?: (lap: number) => string;
+	reference?: GapReference | null;
+	compareHref?: (lap: number) => string;
 }) {
+	const columns = useMemo(() => columnsFor(reference), [reference]);
 	const table = useTable({
 		features: sortingFeatures,
 		...SORTING_OPTIONS,
-		columns: COLUMNS,
+		columns,
 		data: laps,
 	});
 	const selectedRow = useRef<HTMLTableRowElement>(null);
@@ -100,14 +131,34 @@ export function LapTable({
 				return formatMetres(lap.distanceM);
 			case "entry":
 				return formatEntry(lap.entry);
+			case "gap": {
+				if (!reference) return null;
+				const gap = lapGapMs(lap, reference);
+				const text = reference.lap === lap.number ? "ref." : formatGap(gap);
+				return compareHref && reference.lap !== lap.number ? (
+					<Link
+						to={compareHref(lap.number)}
+						className={gapClass(gap)}
+						// The visible text first, whole: the accessible name must contain it.
+						aria-label={`${text} — comparar a volta ${lap.number}`}
+					>
+						{text}
+					</Link>
+				) : (
+					<span className={gapClass(gap)}>{text}</span>
+				);
+			}
 			default:
-				return <Sectors lap={lap} />;
+				return <Sectors lap={lap} reference={reference} />;
 		}
 	};
 
 	return (
 		<div className="lap-table-wrap">
-			<table className="table lap-table" data-testid="lap-table">
+			<table
+				className={reference ? "table lap-table lap-table--gaps" : "table lap-table"}
+				data-testid="lap-table"
+			>
 				<caption className="visually-hidden">
 					Voltas da sessão; a melhor volta e os melhores setores em destaque.
 				</caption>
@@ -115,7 +166,7 @@ export function LapTable({
 					<tr>
 						{table.getHeaderGroups()[0]!.headers.map((header) => {
 							const column = header.column;
-							const label = COLUMNS.find((c) => c.id === column.id)!.header;
+							const label = columns.find((c) => c.id === column.id)!.header;
 							const className = `lap-table__${column.id}${NUMERIC.has(column.id) ? " table__num" : ""}`;
 							return (
 								<th
@@ -161,8 +212,14 @@ export function LapTable({
 									<td
 										key={c.id}
 										className={`lap-table__${c.column.id}${NUMERIC.has(c.column.id) ? " table__num" : ""}`}
-										data-label={COLUMNS.find((col) => col.id === c.column.id)!.header}
-										data-testid={c.column.id === "time" ? "lap-time" : undefined}
+										data-label={columns.find((col) => col.id === c.column.id)!.header}
+										data-testid={
+											c.column.id === "time"
+												? "lap-time"
+												: c.column.id === "gap"
+													? "lap-gap"
+													: undefined
+										}
 									>
 										{cell(row, c.column.id)}
 									</td>

@@ -1,3 +1,4 @@
+import type { LapPath } from "../../../shared/api/sessions";
 import { useLapPath, useSessionPaths } from "../../api/hooks";
 import type { ColourBy } from "../../canvas/scene";
 import { TrackCanvas } from "../../canvas/TrackCanvas";
@@ -12,26 +13,32 @@ export function PathViewer({
 	lap,
 	colourBy = "speed",
 	label,
+	leanEstimated = false,
+	paths: given,
 }: {
 	sessionId: string;
 	lap: number | null;
 	colourBy?: ColourBy;
 	/** What the drawing shows, in words (read instead of the canvas). */
 	label: string;
+	leanEstimated?: boolean;
+	/** Paths loaded by the caller (e.g. from the channels, with an estimated lean). */
+	paths?: readonly LapPath[];
 }) {
 	const isLap = lap !== null;
-	const lapPath = useLapPath(isLap ? sessionId : null, lap);
-	const session = useSessionPaths(isLap ? null : sessionId);
+	const lapPath = useLapPath(isLap && !given ? sessionId : null, lap);
+	const session = useSessionPaths(isLap || given ? null : sessionId);
 	const query = isLap ? lapPath : session;
-	const paths = isLap ? (lapPath.data ? [lapPath.data.path] : null) : (session.data?.paths ?? null);
+	const paths =
+		given ?? (isLap ? (lapPath.data ? [lapPath.data.path] : null) : (session.data?.paths ?? null));
 
-	if (query.isPending)
+	if (!given && query.isPending)
 		return (
 			<LoadingState
 				text={isLap ? "Carregando o traçado da volta…" : "Carregando os traçados da sessão…"}
 			/>
 		);
-	if (query.isError) {
+	if (!given && query.isError) {
 		return (
 			<ErrorState
 				what={
@@ -61,6 +68,7 @@ export function PathViewer({
 			paths={paths}
 			colourBy={colourBy}
 			label={label}
+			leanEstimated={leanEstimated}
 		/>
 	);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import type { SessionTree } from "../../api/hooks";
 import { formatDateLabel, formatTreeLap } from "../../lib/format";
 import { datesAscending } from "../../lib/session-choice";
@@ -35,7 +36,16 @@ export function SessionTreeView({
 	onToggleTrack,
 	onToggleSession,
 	onSelect,
+	trackHref,
+	compareHref,
 }: {
+	/** A link to the track's history page, shown under an open track. */
+	trackHref?: (track: string) => string;
+	/** A link to the comparison of a session's best lap, shown under an open date. */
+	compareHref?: (
+		track: string,
+		date: SessionTree["tracks"][number]["dates"][number],
+	) => string | null;
 	tracks: SessionTree["tracks"];
 	openTrack: string | null;
 	openSession: string | null;
@@ -75,6 +85,13 @@ export function SessionTreeView({
 						</button>
 						{trackOpen ? (
 							<ul className="tree__children">
+								{trackHref ? (
+									<li className="tree__link">
+										<Link to={trackHref(track.track)} data-testid="tree-track-history">
+											Histórico da pista
+										</Link>
+									</li>
+								) : null}
 								{datesAscending(track.dates).map((date) => {
 									const dateOpen = openSession === date.sessionId;
 									const status = STATUS_TEXT[date.status];
@@ -94,6 +111,16 @@ export function SessionTreeView({
 													</span>
 												) : null}
 											</button>
+											{dateOpen && compareHref?.(track.track, date) ? (
+												<p className="tree__link">
+													<Link
+														to={compareHref(track.track, date) ?? ""}
+														data-testid="tree-compare"
+													>
+														Comparar voltas
+													</Link>
+												</p>
+											) : null}
 											{dateOpen ? (
 												<ul className="tree__children tree__laps">
 													{date.laps.length > 0 ? (

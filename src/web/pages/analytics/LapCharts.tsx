@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import type { LapPath } from "../../../shared/api/sessions";
 import LineChart, { type ChartSeries } from "../../components/charts/LineChart";
 import { distanceAlongLap } from "../../lib/path-distance";
+import { leanLabel } from "../../lib/source-labels";
 
 /** One lap drawn on the charts. A comparison adds a second one (its own distances). */
 export interface ChartLap {
@@ -28,7 +29,14 @@ function extremes(values: readonly (number | null)[], x: readonly number[]) {
 const whole = (n: number | null) => (n === null ? "—" : Math.round(n).toLocaleString("pt-BR"));
 
 /** Speed and lean of the laps against the distance along them (uPlot, loaded with this page). */
-export default function LapCharts({ laps }: { laps: ChartLap[] }) {
+export default function LapCharts({
+	laps,
+	leanEstimated = false,
+}: {
+	laps: ChartLap[];
+	/** The lean was estimated from the path: its chart's title, axis and legend say so. */
+	leanEstimated?: boolean;
+}) {
 	const prepared = useMemo(
 		() => laps.map((lap) => ({ ...lap, x: distanceAlongLap(lap.path) })),
 		[laps],
@@ -49,12 +57,12 @@ export default function LapCharts({ laps }: { laps: ChartLap[] }) {
 			prepared
 				.filter((lap) => lap.path.rollDeg.some((r) => r !== null))
 				.map((lap) => ({
-					label: lap.label,
+					label: leanEstimated ? `${lap.label} (estimada)` : lap.label,
 					colour: lap.colour,
 					values: lap.path.rollDeg,
 					x: lap.x,
 				})),
-		[prepared],
+		[prepared, leanEstimated],
 	);
 	if (!first) return null;
 	const s = extremes(first.path.speedKmh, first.x);
@@ -73,13 +81,13 @@ export default function LapCharts({ laps }: { laps: ChartLap[] }) {
 			/>
 			{lean.length > 0 ? (
 				<LineChart
-					title="Inclinação × distância"
+					title={`${leanLabel(leanEstimated)} × distância`}
 					x={distance}
-					y={{ label: "Inclinação", unit: "°", digits: 1 }}
+					y={{ label: leanLabel(leanEstimated), unit: "°", digits: 1 }}
 					series={lean}
 					syncKey="lap-charts"
 					testId="chart-lean"
-					summary={`Inclinação da ${first.label.toLowerCase()}: de ${whole(r.min)}° (esquerda) a ${whole(r.max)}° (direita).`}
+					summary={`${leanLabel(leanEstimated)} da ${first.label.toLowerCase()}: de ${whole(r.min)}° (esquerda) a ${whole(r.max)}° (direita).`}
 				/>
 			) : (
 				<p className="state">Esta sessão não tem dados de inclinação.</p>

@@ -16,7 +16,13 @@ function withLap(value: string, lap: number): ReactNode {
 }
 
 /** The session's figures: as the server computed them (the same as `lapsix analyze`). */
-export function SessionFigures({ summary }: { summary: SessionSummaryView }) {
+export function SessionFigures({
+	summary,
+	leanEstimated = false,
+}: {
+	summary: SessionSummaryView;
+	leanEstimated?: boolean;
+}) {
 	const figures: { key: string; label: string; value: ReactNode }[] = [
 		{
 			key: "max-speed",
@@ -27,12 +33,12 @@ export function SessionFigures({ summary }: { summary: SessionSummaryView }) {
 		},
 		{
 			key: "max-roll",
-			label: "Inclinação máxima à direita",
+			label: `Inclinação máxima à direita${leanEstimated ? " (estimada)" : ""}`,
 			value: summary.maxRoll ? withLap(formatLean(summary.maxRoll.deg), summary.maxRoll.lap) : "—",
 		},
 		{
 			key: "min-roll",
-			label: "Inclinação máxima à esquerda",
+			label: `Inclinação máxima à esquerda${leanEstimated ? " (estimada)" : ""}`,
 			value: summary.minRoll ? withLap(formatLean(summary.minRoll.deg), summary.minRoll.lap) : "—",
 		},
 		{

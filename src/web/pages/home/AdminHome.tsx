@@ -25,7 +25,8 @@ function SessionLine({ session, failed }: { session: OverviewSession; failed: bo
 			<div className="home-row__main">
 				<strong>{session.track}</strong> <span className="num">{formatIsoDate(session.date)}</span>
 				<span className="home-row__sub">
-					Logger {session.hardwareId} · {session.riderEmail ?? "sem piloto"}
+					{session.hardwareId ? `Logger ${session.hardwareId}` : "Importada"} ·{" "}
+					{session.riderEmail ?? "sem piloto"}
 				</span>
 			</div>
 			<div className="home-row__side">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser, useSession } from "../../api/hooks";
+import { ImportPanel } from "../../components/import/ImportPanel";
 import { PathViewer } from "../../components/session/PathViewer";
 import { SessionHealthNotice } from "../../components/session/SessionHealthNotice";
 import { SessionSelectionStates } from "../../components/session/SessionSelectionStates";
@@ -121,12 +122,19 @@ function Viewer({ entry, lap }: { entry: SessionEntry<TreeDate>; lap: number | n
 		lap === null
 			? `Traçado de todas as voltas de ${where}.`
 			: lapView
-				? lapSummaryText(lapView, where, lap === best)
+				? lapSummaryText(lapView, where, lap === best, detail.data?.session.leanEstimated)
 				: `Traçado da volta ${lap} em ${where}.`;
 	if (entry.date.laps.length === 0) {
 		return <p className="state">Esta sessão não tem voltas completas para desenhar.</p>;
 	}
-	return <PathViewer sessionId={entry.date.sessionId} lap={lap} label={label} />;
+	return (
+		<PathViewer
+			sessionId={entry.date.sessionId}
+			lap={lap}
+			label={label}
+			leanEstimated={detail.data?.session.leanEstimated}
+		/>
+	);
 }
 
 function viewerTitle(entry: SessionEntry<TreeDate>, lap: number | null): string {
@@ -180,72 +188,93 @@ export function RiderSessions() {
 		bringIntoView(viewer.current);
 	};
 
+	const showImported = (track: string, date: string) => {
+		const found = tracks.find((t) => t.track === track)?.dates.find((d) => d.date === date);
+		if (found) {
+			setOpenTrack(track);
+			setOpenSession(found.sessionId);
+			select(selectionOf(track, found, found.bestLap?.number ?? null));
+		} else {
+			select({ track, date, lap: null });
+		}
+		bringIntoView(viewer.current);
+	};
+
 	return (
-		<SessionSelectionStates
-			tree={tree}
-			resolved={resolved}
-			path="/user"
-			noSessionsText={
-				user?.hardwareId
-					? "Nenhuma sessão gravada ainda. Quando o logger enviar uma sessão, ela aparece aqui."
-					: "Você ainda não tem um logger. Fale com seu revendedor."
-			}
-		>
-			{(current) => (
-				<>
-					<section className="card" aria-labelledby="user-sessions-title">
-						<h2 id="user-sessions-title">Sessões, da mais recente</h2>
-						<SessionList
-							entries={sessionsNewestFirst(tracks)}
-							current={current.date.sessionId}
-							onMap={() => bringIntoView(viewer.current)}
-						/>
-					</section>
-					<div className="user-grid">
-						<section className="card user-tree" aria-labelledby="user-tree-title">
-							<h2 id="user-tree-title">Pistas</h2>
-							<SessionTreeView
-								tracks={tracks}
-								openTrack={openTrack}
-								openSession={openSession}
-								selection={{ sessionId: current.date.sessionId, lap }}
-								onToggleTrack={(track) => {
-									setOpenTrack((open) => (open === track ? null : track));
-									setOpenSession(null);
-								}}
-								onToggleSession={(sessionId) => {
-									if (openSession === sessionId) {
-										setOpenSession(null);
-										return;
-									}
-									setOpenSession(sessionId);
-									const found = tracks
-										.flatMap((t) => t.dates.map((date) => ({ track: t.track, date })))
-										.find((e) => e.date.sessionId === sessionId);
-									// Opening a date shows it: its best lap, or that it has none.
-									if (found) showLap(found, found.date.bestLap?.number ?? null);
-								}}
-								onSelect={(selection) => {
-									const found = tracks
-										.flatMap((t) => t.dates.map((date) => ({ track: t.track, date })))
-										.find((e) => e.date.sessionId === selection.sessionId);
-									if (found) showLap(found, selection.lap);
-								}}
+		<>
+			<ImportPanel onShow={showImported} />
+			<SessionSelectionStates
+				tree={tree}
+				resolved={resolved}
+				path="/user"
+				noSessionsText={
+					user?.hardwareId
+						? "Nenhuma sessão gravada ainda. Quando o logger enviar uma sessão, ela aparece aqui."
+						: "Nenhuma sessão ainda. Importe uma gravação de outro aparelho ou aplicativo acima, ou fale com seu revendedor sobre um logger."
+				}
+			>
+				{(current) => (
+					<>
+						<section className="card" aria-labelledby="user-sessions-title">
+							<h2 id="user-sessions-title">Sessões, da mais recente</h2>
+							<SessionList
+								entries={sessionsNewestFirst(tracks)}
+								current={current.date.sessionId}
+								onMap={() => bringIntoView(viewer.current)}
 							/>
 						</section>
-						<section
-							ref={viewer}
-							className="card user-viewer"
-							aria-labelledby="user-viewer-title"
-							data-testid="user-viewer"
-						>
-							<h2 id="user-viewer-title">{viewerTitle(current, lap)}</h2>
-							<SessionHealthNotice date={current.date} />
-							<Viewer key={`${current.date.sessionId}:${lap}`} entry={current} lap={lap} />
-						</section>
-					</div>
-				</>
-			)}
-		</SessionSelectionStates>
+						<div className="user-grid">
+							<section className="card user-tree" aria-labelledby="user-tree-title">
+								<h2 id="user-tree-title">Pistas</h2>
+								<SessionTreeView
+									tracks={tracks}
+									trackHref={(track) => `/track?${new URLSearchParams({ track })}`}
+									compareHref={(track, date) =>
+										date.bestLap
+											? `${selectionHref("/analytics", { track, date: date.date, lap: date.bestLap.number })}&cmp=1`
+											: null
+									}
+									openTrack={openTrack}
+									openSession={openSession}
+									selection={{ sessionId: current.date.sessionId, lap }}
+									onToggleTrack={(track) => {
+										setOpenTrack((open) => (open === track ? null : track));
+										setOpenSession(null);
+									}}
+									onToggleSession={(sessionId) => {
+										if (openSession === sessionId) {
+											setOpenSession(null);
+											return;
+										}
+										setOpenSession(sessionId);
+										const found = tracks
+											.flatMap((t) => t.dates.map((date) => ({ track: t.track, date })))
+											.find((e) => e.date.sessionId === sessionId);
+										// Opening a date shows it: its best lap, or that it has none.
+										if (found) showLap(found, found.date.bestLap?.number ?? null);
+									}}
+									onSelect={(selection) => {
+										const found = tracks
+											.flatMap((t) => t.dates.map((date) => ({ track: t.track, date })))
+											.find((e) => e.date.sessionId === selection.sessionId);
+										if (found) showLap(found, selection.lap);
+									}}
+								/>
+							</section>
+							<section
+								ref={viewer}
+								className="card user-viewer"
+								aria-labelledby="user-viewer-title"
+								data-testid="user-viewer"
+							>
+								<h2 id="user-viewer-title">{viewerTitle(current, lap)}</h2>
+								<SessionHealthNotice date={current.date} />
+								<Viewer key={`${current.date.sessionId}:${lap}`} entry={current} lap={lap} />
+							</section>
+						</div>
+					</>
+				)}
+			</SessionSelectionStates>
+		</>
 	);
 }

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import { getLapReferences, getTrackHistory } from "../../shared/api/compare";
+import { registerEndpoint } from "../http/route";
+import { createLapHistoryService } from "../services/lap-history-service";
+
+/** Laps across sessions of a track: a lap's reference choices and a rider's track page. */
+export async function lapHistoryRoutes(app: FastifyInstance) {
+	const tracks = createLapHistoryService(app.deps.db);
+
+	registerEndpoint(app, getLapReferences, "signedIn", ({ params, request }) =>
+		tracks.getLapReferences(request.actor, params.sessionId, params.lapNumber),
+	);
+	registerEndpoint(app, getTrackHistory, "signedIn", ({ query, request }) =>
+		tracks.getTrackHistory(request.actor, query.track, query.riderId),
+	);
+}
