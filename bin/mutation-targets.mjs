@@ -26,7 +26,7 @@ export const MUTATION_TARGETS = [
 	{
 		name: "domain-six-analysis",
 		group: DOMAIN,
-		mutate: ["src/domain/six/{analyze,best,split-laps,path-codec,serialize}.ts"],
+		mutate: ["src/domain/six/{analyze,best,split-laps,path-codec,serialize,figure-rules}.ts"],
 		tests: ["src/domain/**/*.test.ts"],
 	},
 	{
@@ -41,6 +41,12 @@ export const MUTATION_TARGETS = [
 		mutate: ["src/domain/simulator/**/*.ts", ...NOT_TESTS],
 		tests: ["src/domain/**/*.test.ts"],
 	},
+	...["channels", "compare", "export", "import", "recording", "timing"].map((folder) => ({
+		name: `domain-${folder}`,
+		group: DOMAIN,
+		mutate: [`src/domain/${folder}/**/*.ts`, ...NOT_TESTS],
+		tests: ["src/domain/**/*.test.ts"],
+	})),
 	{
 		name: "server-policy",
 		group: SERVER,
