@@ -84,7 +84,11 @@ export function createSessionChannelsService(db: Kysely<Database>) {
 		},
 
 		/** The HTTP body: the stored blobs as they are, not decoded on the server. */
-		async channelsBody(actor: UserActor, sessionId: string, lapNumber?: number): Promise<Uint8Array> {
+		async channelsBody(
+			actor: UserActor,
+			sessionId: string,
+			lapNumber?: number,
+		): Promise<Uint8Array> {
 			const { timing, rows } = await readableRows(actor, sessionId, lapNumber);
 			return encodeChannelsBody(
 				timing,

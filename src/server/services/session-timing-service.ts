@@ -70,7 +70,11 @@ export function createSessionTimingService(deps: { db: Kysely<Database>; storage
 	}
 
 	return {
-		async retime(actor: UserActor, sessionId: string, request: RetimeRequest): Promise<RetimeResponse> {
+		async retime(
+			actor: UserActor,
+			sessionId: string,
+			request: RetimeRequest,
+		): Promise<RetimeResponse> {
 			const row = await findSessionSource(db, sessionId);
 			if (!row) throw sessionNotFound();
 			authorize(actor, "retime", Session(row));

@@ -78,7 +78,6 @@ export function createShareService(db: Kysely<Database>, options: ShareServiceOp
 		comparison: share.comparison,
 	});
 
-
 	/** The session an active token opens; 404 otherwise, whatever the reason. */
 	async function sharedSession(token: string) {
 		if (!TOKEN_PATTERN.test(token)) throw linkGone();
