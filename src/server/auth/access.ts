@@ -42,8 +42,8 @@ interface Facts {
 	Roles: { userId: string; isAdmin: boolean; nextIsAdmin: boolean };
 	/** The tracks: names, start/finish and sector lines. */
 	Tracks: object;
-	/** A resumable upload in progress, by the logger that created it. */
-	Upload: { hardwareId: string };
+	/** A resumable upload in progress, by the logger that created it (null: not recorded). */
+	LoggerUpload: { hardwareId: string | null };
 }
 
 interface Actions {
@@ -56,7 +56,7 @@ interface Actions {
 	Accounts: "create" | "setSeller" | "signOutEverywhere";
 	Roles: "change";
 	Tracks: "create" | "update";
-	Upload: "resume";
+	LoggerUpload: "resume";
 }
 
 type SubjectType = keyof Facts;
@@ -82,7 +82,7 @@ export const Share = subject("Share");
 export const Logger = subject("Logger");
 export const Assignment = subject("Assignment");
 export const Roles = subject("Roles");
-export const Upload = subject("Upload");
+export const LoggerUpload = subject("LoggerUpload");
 /** The things with no facts of their own: rules about them depend on the actor alone. */
 export const Loggers = subject("Loggers")({});
 export const Accounts = subject("Accounts")({});
@@ -214,7 +214,7 @@ const table = tableOf(
 	allow(User, "change", Roles, (a, r) => isAdmin(a) && (!demotesSelf(a, r) || OWN_ADMIN_FLAG)),
 	allow(CommandLine, "change", Roles, always),
 	allow(User, ["create", "update"], Tracks, isAdmin),
-	allow(Device, "resume", Upload, (d, u) => u.hardwareId === d.hardwareId, UPLOAD_HIDDEN)
+	allow(Device, "resume", LoggerUpload, (d, u) => u.hardwareId === d.hardwareId, UPLOAD_HIDDEN)
 );
 
 // ---- Asking the table --------------------------------------------------------------------------
