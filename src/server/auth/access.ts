@@ -217,6 +217,9 @@ const table = tableOf(
 	allow(Device, "resume", LoggerUpload, (d, u) => u.hardwareId === d.hardwareId, UPLOAD_HIDDEN)
 );
 
+/** The table's lines as "actor action thing", for the test that checks each has its cases. */
+export const ACCESS_RULES: readonly string[] = [...table.keys()];
+
 // ---- Asking the table --------------------------------------------------------------------------
 
 function verdictOf(
