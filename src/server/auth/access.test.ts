@@ -24,7 +24,7 @@ import {
 	type Subject,
 	Tracks,
 } from "./access";
-import { ANONYMOUS } from "./actor";
+import { ANONYMOUS, type DeviceActor } from "./actor";
 
 /**
  * Every line of the access table, asked by the people it is about: an admin, the rider's seller
@@ -255,7 +255,7 @@ describe("the seller screen: loggers of their stock to their riders", () => {
 });
 
 describe("a logger's resumable uploads", () => {
-	const device = { kind: "device" as const, hardwareId: "HW-A" };
+	const device: DeviceActor = { kind: "device", hardwareId: "HW-A" };
 	it("only the logger that created the upload; another's, or one with no logger, is not found", () => {
 		expectOutcome(device, "resume", LoggerUpload({ hardwareId: "HW-A" }), "ok");
 		expectOutcome(device, "resume", LoggerUpload({ hardwareId: "HW-B" }), [
