@@ -21,6 +21,16 @@ export type Actor =
 export type UserActor = Extract<Actor, { kind: "user" }>;
 export type DeviceActor = Extract<Actor, { kind: "device" }>;
 
+/**
+ * The command line (`lapsix user add`, `lapsix hardware add`): the install's operator, not a
+ * request's caller. Its audit rows read "cli".
+ */
+export interface CommandLineActor {
+	kind: "commandLine";
+	id: null;
+	label: "cli";
+}
+
 export const ANONYMOUS: Actor = Object.freeze({ kind: "anonymous" });
 
 export function actorLabel(actor: Actor): string {

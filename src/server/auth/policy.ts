@@ -12,8 +12,10 @@ import { type Actor, ANONYMOUS, type DeviceActor, type UserActor } from "./actor
  *   menu and guards read too);
  * - device: a logger with its device key;
  * - metrics: a scraper with METRICS_TOKEN (no user, no logger: the token opens /metrics only).
- * Finer rules (a rider's own sessions, a seller's own riders) are checked by the services, with
- * the helpers of `access.ts`.
+ * Finer rules (a rider's own sessions, a seller's own riders and stock, who may share, re-time or
+ * export a session, change roles...) live in one table, `access.ts`, which the services ask with
+ * `can` / `authorize`. Handlers get the actor from `registerEndpoint` (routes registered by hand:
+ * `actorFor`), as narrow as the policy guarantees.
  */
 export type PolicyName = "public" | "signedIn" | "seller" | "admin" | "device" | "metrics";
 

@@ -54,7 +54,6 @@ import { createSecretBox } from "../crypto/secret-box";
 import { registerEndpoint } from "../http/route";
 import { createDeviceRepository } from "../repositories/device-repository";
 import { createUploadUsageRepository } from "../repositories/upload-usage-repository";
-import { requireDeviceActor } from "./device-actor";
 import { createDeviceAuthenticator } from "./device-auth";
 import { createDeviceService } from "./device-service";
 import type { DeviceIngest } from "./ingest-port";
@@ -77,12 +76,12 @@ async function device(app: FastifyInstance) {
 	// The app's one ingest service: its per-session locks must see every upload of the process.
 	const ingest: DeviceIngest = app.ingest;
 
-	registerEndpoint(app, getDeviceConfig, "device", async ({ request }) =>
-		service.getConfig(requireDeviceActor(request).hardwareId),
+	registerEndpoint(app, getDeviceConfig, "device", async ({ actor }) =>
+		service.getConfig(actor.hardwareId),
 	);
 
-	registerEndpoint(app, postDeviceHeartbeat, "device", async ({ request, body }) => {
-		const { hardwareId } = requireDeviceActor(request);
+	registerEndpoint(app, postDeviceHeartbeat, "device", async ({ actor, body }) => {
+		const { hardwareId } = actor;
 		await limits.checkRate("heartbeat", hardwareId);
 		const at = await service.recordHeartbeat(hardwareId, body.version);
 		return { ok: true as const, serverTime: at.toISOString() };

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { putDeviceSessionFile, UploadResult } from "../../shared/api/device";
+import { actorFor } from "../auth/policy";
 import { badRequest } from "../errors";
 import { parseSessionKey, type SessionFileKey } from "../ingest/session-key";
 import { readContentDigestSha256 } from "./content-digest";
-import { requireDeviceActor } from "./device-actor";
 import type { DeviceIngest } from "./ingest-port";
 import { tooLargeError } from "./raw-body";
 import type { UploadLimiter } from "./upload-limits";
@@ -40,7 +40,7 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 	app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
 	async function admit(request: FastifyRequest, reply: FastifyReply) {
-		const { hardwareId } = requireDeviceActor(request);
+		const { hardwareId } = actorFor("device", request.actor);
 		const { track, date, file } = request.params as { track: string; date: string; file: string };
 		const path = parseSessionKey({ hardwareId, track, date, file });
 		if (!path.ok) throw badRequest(path.reason, path.code);

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { EVENTS, Server, type Upload } from "@tus/server";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { authorize, LoggerUpload } from "../auth/access";
+import { actorFor } from "../auth/policy";
 import { AppError, isNoSpaceError, noSpaceError, notFound } from "../errors";
-import { requireDeviceActor } from "./device-actor";
 import type { DeviceIngest } from "./ingest-port";
 import { type TusStaging, UPLOAD_ID } from "./tus-datastore";
 import { readStoredTusMetadata, validateTusMetadata } from "./tus-metadata";
@@ -194,7 +195,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 	});
 
 	const delegate = async (request: FastifyRequest, reply: FastifyReply) => {
-		const { hardwareId } = requireDeviceActor(request);
+		const { hardwareId } = actorFor("device", request.actor);
 		if (request.method === "POST") await admitCreation(hardwareId, request);
 		if (request.method === "POST" || request.method === "PATCH") {
 			// "close" comes once the answer is sent or the connection is lost.
@@ -216,7 +217,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 
 	/** HEAD, PATCH and DELETE on an upload: only the logger that created it. */
 	const delegateOwned = async (request: FastifyRequest, reply: FastifyReply) => {
-		const { hardwareId } = requireDeviceActor(request);
+		const logger = actorFor("device", request.actor);
 		const { id } = request.params as { id: string };
 		if (!UPLOAD_ID.test(id)) throw notFound("Envio não encontrado.", "upload_not_found");
 		let owner: string | null = null;
@@ -227,7 +228,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 			return delegate(request, reply);
 		}
 		// Another logger's upload is answered as if it did not exist.
-		if (owner !== hardwareId) throw notFound("Envio não encontrado.", "upload_not_found");
+		authorize(logger, "resume", LoggerUpload({ hardwareId: owner }));
 		return delegate(request, reply);
 	};
 

@@ -7,10 +7,10 @@ import { createLapHistoryService } from "../services/lap-history-service";
 export async function lapHistoryRoutes(app: FastifyInstance) {
 	const tracks = createLapHistoryService(app.deps.db);
 
-	registerEndpoint(app, getLapReferences, "signedIn", ({ params, request }) =>
-		tracks.getLapReferences(request.actor, params.sessionId, params.lapNumber),
+	registerEndpoint(app, getLapReferences, "signedIn", ({ params, actor }) =>
+		tracks.getLapReferences(actor, params.sessionId, params.lapNumber),
 	);
-	registerEndpoint(app, getTrackHistory, "signedIn", ({ query, request }) =>
-		tracks.getTrackHistory(request.actor, query.track, query.riderId),
+	registerEndpoint(app, getTrackHistory, "signedIn", ({ query, actor }) =>
+		tracks.getTrackHistory(actor, query.track, query.riderId),
 	);
 }

@@ -3,6 +3,7 @@ import { CHANNELS_CONTENT_TYPE, getSessionChannels } from "../../shared/api/chan
 import { type ExportQuery, exportSessionFile } from "../../shared/api/exports";
 import { getLapPath, getSession, getSessionPaths, getSessionTree } from "../../shared/api/sessions";
 import { retimeSession } from "../../shared/api/tracks";
+import { actorFor } from "../auth/policy";
 import { registerEndpoint } from "../http/route";
 import { createSessionChannelsService } from "../services/session-channels-service";
 import { createSessionExportService } from "../services/session-export-service";
@@ -21,21 +22,21 @@ export async function sessionRoutes(app: FastifyInstance) {
 		createShareService(app.deps.db, { publicUrl: app.deps.config.publicUrl }),
 	);
 
-	registerEndpoint(app, getSessionTree, "signedIn", ({ query, request }) =>
-		sessions.getTree(request.actor, query.riderId),
+	registerEndpoint(app, getSessionTree, "signedIn", ({ query, actor }) =>
+		sessions.getTree(actor, query.riderId),
 	);
-	registerEndpoint(app, getSession, "signedIn", ({ params, request }) =>
-		sessions.getSession(request.actor, params.sessionId),
+	registerEndpoint(app, getSession, "signedIn", ({ params, actor }) =>
+		sessions.getSession(actor, params.sessionId),
 	);
-	registerEndpoint(app, getLapPath, "signedIn", ({ params, request }) =>
-		sessions.getLapPath(request.actor, params.sessionId, params.lapNumber),
+	registerEndpoint(app, getLapPath, "signedIn", ({ params, actor }) =>
+		sessions.getLapPath(actor, params.sessionId, params.lapNumber),
 	);
-	registerEndpoint(app, getSessionPaths, "signedIn", ({ params, request }) =>
-		sessions.getSessionPaths(request.actor, params.sessionId),
+	registerEndpoint(app, getSessionPaths, "signedIn", ({ params, actor }) =>
+		sessions.getSessionPaths(actor, params.sessionId),
 	);
-	// Rider, seller or admin (whoever may read the session): the service checks.
-	registerEndpoint(app, retimeSession, "signedIn", ({ params, body, request }) =>
-		timing.retime(request.actor, params.sessionId, body),
+	// Rider, seller or admin: the service asks the "retime" rule of auth/access.ts.
+	registerEndpoint(app, retimeSession, "signedIn", ({ params, body, actor }) =>
+		timing.retime(actor, params.sessionId, body),
 	);
 	// Binary body: registered by hand (no JSON serialiser); compressed like JSON, since
 	// @fastify/compress counts octet-stream as compressible.
@@ -47,7 +48,7 @@ export async function sessionRoutes(app: FastifyInstance) {
 		handler: async (request, reply) => {
 			const { sessionId } = request.params as { sessionId: string };
 			const { lap } = request.query as { lap?: number };
-			const body = await channels.channelsBody(request.actor, sessionId, lap);
+			const body = await channels.channelsBody(actorFor("signedIn", request.actor), sessionId, lap);
 			reply.type(CHANNELS_CONTENT_TYPE).header("cache-control", "private, no-cache");
 			return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 		},
@@ -60,7 +61,12 @@ export async function sessionRoutes(app: FastifyInstance) {
 		handler: async (request, reply) => {
 			const { sessionId } = request.params as { sessionId: string };
 			const { format, lap } = request.query as ExportQuery;
-			const file = await exports.exportForActor(request.actor, sessionId, format, lap);
+			const file = await exports.exportForActor(
+				actorFor("signedIn", request.actor),
+				sessionId,
+				format,
+				lap,
+			);
 			return sendExportFile(reply, file, "private, no-cache");
 		},
 	});

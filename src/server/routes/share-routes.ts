@@ -25,14 +25,14 @@ export async function shareRoutes(app: FastifyInstance) {
 		app,
 		createShare,
 		"signedIn",
-		({ params, body, request }) => shares.create(request.actor, params.sessionId, body),
+		({ params, body, actor }) => shares.create(actor, params.sessionId, body),
 		{ successStatus: 201 },
 	);
-	registerEndpoint(app, listShares, "signedIn", ({ params, request }) =>
-		shares.list(request.actor, params.sessionId),
+	registerEndpoint(app, listShares, "signedIn", ({ params, actor }) =>
+		shares.list(actor, params.sessionId),
 	);
-	registerEndpoint(app, revokeShare, "signedIn", ({ params, request }) =>
-		shares.revoke(request.actor, params.shareId),
+	registerEndpoint(app, revokeShare, "signedIn", ({ params, actor }) =>
+		shares.revoke(actor, params.shareId),
 	);
 
 	const privateNoStore = { "cache-control": "private, no-store", "referrer-policy": "no-referrer" };

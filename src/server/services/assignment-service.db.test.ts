@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HARDWARE_HAS_OWNER, NOT_MY_RIDER, NOT_MY_STOCK } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { DatabaseHandle } from "../db/database";
 import type { UserRow } from "../db/schema";
 import type { AppError } from "../errors";
+import { userActor } from "../test/actors";
 import { createTestDatabase } from "../test/test-database";
-import {
-	createAssignmentService,
-	HARDWARE_HAS_OWNER,
-	NOT_MY_RIDER,
-	NOT_MY_STOCK,
-} from "./assignment-service";
-import type { AuditActor } from "./audit-service";
+import { createAssignmentService } from "./assignment-service";
 
 let handle: DatabaseHandle;
 let service: ReturnType<typeof createAssignmentService>;
 let admin: UserRow;
-let adminActor: AuditActor;
+let adminActor: UserActor;
 let counter = 0;
 
 const db = () => handle.db;
@@ -88,7 +85,7 @@ beforeAll(async () => {
 	handle = await createTestDatabase();
 	service = createAssignmentService(handle.db);
 	admin = await user({ is_admin: true });
-	adminActor = { id: admin.id, label: admin.email };
+	adminActor = userActor(admin, { isAdmin: true });
 });
 afterAll(() => handle.close());
 beforeEach(expectConsistentLinks);
@@ -261,7 +258,7 @@ describe("assigning from a seller's stock", () => {
 		const seller = await user({ is_seller: true });
 		const rider = await user({ seller_id: seller.id });
 		const hw = await logger({ sellerId: seller.id });
-		const actor = { id: seller.id, label: seller.email };
+		const actor = userActor(seller, { isSeller: true });
 		const board = await service.assignHardwareAsSeller(actor, hw, rider.id);
 		expect(board.stock).toEqual([]);
 		expect(board.riders).toEqual([expect.objectContaining({ id: rider.id, hardwareId: hw })]);
@@ -285,7 +282,7 @@ describe("assigning from a seller's stock", () => {
 		const ownedOfS1 = await logger({ sellerId: s1.id });
 		const stockOfS1 = await logger({ sellerId: s1.id });
 		await service.assignHardwareToRider(adminActor, ownedOfS1, otherRiderOfS1.id);
-		const actor = { id: s1.id, label: s1.email };
+		const actor = userActor(s1, { isSeller: true });
 		const before = await auditCount();
 
 		const othersLogger = await rejection(
@@ -312,7 +309,7 @@ describe("assigning from a seller's stock", () => {
 		const rider = await user({ seller_id: seller.id });
 		const first = await logger({ sellerId: seller.id });
 		const second = await logger({ sellerId: seller.id });
-		const actor = { id: seller.id, label: seller.email };
+		const actor = userActor(seller, { isSeller: true });
 		await service.assignHardwareAsSeller(actor, first, rider.id);
 		const board = await service.assignHardwareAsSeller(actor, second, rider.id);
 		expect(board.stock.map((h) => h.id)).toEqual([first]);
@@ -324,7 +321,7 @@ describe("assigning from a seller's stock", () => {
 		const seller = await user({ is_seller: true });
 		const rider = await user({ seller_id: seller.id });
 		const hw = await logger({ sellerId: seller.id });
-		const actor = { id: seller.id, label: seller.email };
+		const actor = userActor(seller, { isSeller: true });
 		await service.assignHardwareAsSeller(actor, hw, rider.id);
 		const before = await auditCount();
 		const board = await service.assignHardwareAsSeller(actor, hw, rider.id);

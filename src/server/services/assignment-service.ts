@@ -5,18 +5,17 @@ import type {
 	AdminUserRow,
 	SellerBoard,
 } from "../../shared/api/admin";
+import { Accounts, Assignment, authorize, Loggers } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
-import { badRequest, forbidden, notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { createHardwareRepository, type HardwareFacts } from "../repositories/hardware-repository";
 import { createUserAdminRepository, type UserFacts } from "../repositories/user-admin-repository";
-import { type AuditActor, type AuditedTransaction, runAudited } from "./audit-service";
+import { type AuditedTransaction, auditActorOf, runAudited } from "./audit-service";
 
 export const RIDER_NOT_FOUND = "Piloto não encontrado.";
 export const HARDWARE_NOT_FOUND = "Logger não encontrado.";
 export const SELLER_NOT_FOUND = "Revendedor não encontrado.";
-export const NOT_MY_RIDER = "Este piloto não é cliente da sua revenda.";
-export const NOT_MY_STOCK = "Este logger não está no seu estoque.";
-export const HARDWARE_HAS_OWNER = "Este logger já está com um piloto.";
 
 interface Repositories {
 	users: ReturnType<typeof createUserAdminRepository>;
@@ -124,11 +123,12 @@ export function createAssignmentService(db: Kysely<Database>) {
 	return {
 		/** /adm "Cadastrar": any logger to any user. */
 		async assignHardwareToRider(
-			actor: AuditActor,
+			actor: UserActor,
 			hardwareId: string,
 			riderId: string,
 		): Promise<AdminAssignmentResult> {
-			return runAudited(db, actor, async (tx) => {
+			authorize(actor, "assign", Loggers);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repos = repositoriesOf(tx.trx);
 				const { rider, hardware } = await lockRiderAndHardware(repos, riderId, hardwareId);
 				if (hardware.ownerId === rider.id && rider.hardwareId === hardware.id) {
@@ -143,10 +143,11 @@ export function createAssignmentService(db: Kysely<Database>) {
 
 		/** The logger goes back to company stock. */
 		async returnHardwareToStock(
-			actor: AuditActor,
+			actor: UserActor,
 			hardwareId: string,
 		): Promise<AdminAssignmentResult> {
-			return runAudited(db, actor, async (tx) => {
+			authorize(actor, "returnToStock", Loggers);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repos = repositoriesOf(tx.trx);
 				await repos.hardware.lockOwnershipChanges();
 				const hardware = await repos.hardware.lockFacts(hardwareId);
@@ -176,34 +177,34 @@ export function createAssignmentService(db: Kysely<Database>) {
 		},
 
 		/**
-		 * /seller "Cadastrar": only a logger of the seller's stock (no owner) to the seller's own
-		 * rider. Re-assigning a logger to the rider who already has it changes nothing.
+		 * /seller "Cadastrar": a logger of the seller's stock to the seller's own rider
+		 * ("assignAsSeller" of `auth/access.ts`). Re-assigning a logger to the rider who already
+		 * has it changes nothing.
 		 */
 		async assignHardwareAsSeller(
-			actor: AuditActor & { id: string },
+			actor: UserActor,
 			hardwareId: string,
 			riderId: string,
 		): Promise<SellerBoard> {
-			return runAudited(db, actor, async (tx) => {
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repos = repositoriesOf(tx.trx);
 				const { rider, hardware } = await lockRiderAndHardware(repos, riderId, hardwareId);
-				if (rider.sellerId !== actor.id) throw forbidden(NOT_MY_RIDER, "not_your_rider");
+				authorize(actor, "assignAsSeller", Assignment({ rider, logger: hardware }));
 				if (hardware.ownerId !== rider.id) {
-					if (hardware.sellerId !== actor.id) throw forbidden(NOT_MY_STOCK, "not_your_stock");
-					if (hardware.ownerId !== null) throw forbidden(HARDWARE_HAS_OWNER, "hardware_has_owner");
 					await moveHardware(tx, repos, hardware, rider, "seller");
 				}
-				return sellerBoard(actor.id, tx.trx);
+				return sellerBoard(actor.user.id, tx.trx);
 			});
 		},
 
 		/** /seller-adm "Cadastrar": the rider's seller (null clears it). */
 		async setRiderSeller(
-			actor: AuditActor,
+			actor: UserActor,
 			userId: string,
 			sellerId: string | null,
 		): Promise<AdminUserRow> {
-			return runAudited(db, actor, async (tx) => {
+			authorize(actor, "setSeller", Accounts);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repos = repositoriesOf(tx.trx);
 				const rider = await repos.users.lockFacts(userId);
 				if (!rider) throw notFound("Usuário não encontrado.", "user_not_found");
@@ -229,11 +230,12 @@ export function createAssignmentService(db: Kysely<Database>) {
 
 		/** /hardware "Cadastrar": the logger's seller (null clears it). */
 		async setHardwareSeller(
-			actor: AuditActor,
+			actor: UserActor,
 			hardwareId: string,
 			sellerId: string | null,
 		): Promise<AdminHardwareRow> {
-			return runAudited(db, actor, async (tx) => {
+			authorize(actor, "setSeller", Loggers);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repos = repositoriesOf(tx.trx);
 				const seller = sellerId === null ? null : await lockSeller(repos, sellerId);
 				const hardware = await repos.hardware.lockFacts(hardwareId);

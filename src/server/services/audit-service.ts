@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AuditAction, AuditEntry } from "../../shared/api/admin";
-import type { UserActor } from "../auth/actor";
+import type { CommandLineActor, UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { conflict } from "../errors";
 import { createAuditRepository } from "../repositories/audit-repository";
@@ -12,9 +12,17 @@ export interface AuditActor {
 	label: string;
 }
 
-export const CLI_ACTOR: AuditActor = Object.freeze({ id: null, label: "cli" });
+export const CLI_ACTOR: CommandLineActor = Object.freeze({
+	kind: "commandLine",
+	id: null,
+	label: "cli",
+});
 
-export function auditActorOf(actor: UserActor): AuditActor {
+/** Who may make a management change: a signed-in user (as `auth/access.ts` allows) or the CLI. */
+export type ManagingActor = UserActor | CommandLineActor;
+
+export function auditActorOf(actor: ManagingActor): AuditActor {
+	if (actor.kind === "commandLine") return { id: null, label: actor.label };
 	return { id: actor.user.id, label: actor.user.email };
 }
 

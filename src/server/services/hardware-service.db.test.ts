@@ -1,16 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UserActor } from "../auth/actor";
 import type { DatabaseHandle } from "../db/database";
 import { hashDeviceKey } from "../device/device-keys";
 import type { AppError } from "../errors";
+import { userActor } from "../test/actors";
 import { createTestDatabase } from "../test/test-database";
 import { CLI_ACTOR } from "./audit-service";
 import { createHardwareService } from "./hardware-service";
 
 let handle: DatabaseHandle;
 let service: ReturnType<typeof createHardwareService>;
+let admin: UserActor;
 beforeAll(async () => {
 	handle = await createTestDatabase();
 	service = createHardwareService(handle.db);
+	const row = await handle.db
+		.insertInto("users")
+		.values({ email: "adm@example.com", is_admin: true })
+		.returning(["id", "email"])
+		.executeTakeFirstOrThrow();
+	admin = userActor(row, { isAdmin: true });
 });
 afterAll(() => handle.close());
 
@@ -59,7 +68,7 @@ describe("hardware service", () => {
 
 	it("rotates a key: a new one, the old hash gone", async () => {
 		const { deviceKey: first } = await service.registerHardware(CLI_ACTOR, { id: "R1" });
-		const { deviceKey: second, hardware } = await service.rotateKey(CLI_ACTOR, "R1");
+		const { deviceKey: second, hardware } = await service.rotateKey(admin, "R1");
 		expect(second).not.toBe(first);
 		expect(hardware.hasKey).toBe(true);
 		expect(await keyHashOf("R1")).toBe(hashDeviceKey(second));
@@ -78,23 +87,23 @@ describe("hardware service", () => {
 	it("gives a key to a logger that had none", async () => {
 		await handle.db.insertInto("hardware").values({ id: "NOKEY" }).execute();
 		expect((await service.listHardware()).find((h) => h.id === "NOKEY")?.hasKey).toBe(false);
-		const { deviceKey } = await service.rotateKey(CLI_ACTOR, "NOKEY");
+		const { deviceKey } = await service.rotateKey(admin, "NOKEY");
 		expect(await keyHashOf("NOKEY")).toBe(hashDeviceKey(deviceKey));
 	});
 
 	it("answers 404 when rotating or renaming an unknown logger", async () => {
-		expect(
-			((await service.rotateKey(CLI_ACTOR, "ZZ").catch((e) => e)) as AppError).statusCode,
-		).toBe(404);
-		expect(
-			((await service.rename(CLI_ACTOR, "ZZ", "x").catch((e) => e)) as AppError).statusCode,
-		).toBe(404);
+		expect(((await service.rotateKey(admin, "ZZ").catch((e) => e)) as AppError).statusCode).toBe(
+			404,
+		);
+		expect(((await service.rename(admin, "ZZ", "x").catch((e) => e)) as AppError).statusCode).toBe(
+			404,
+		);
 	});
 
 	it("renames and clears a name, auditing only real changes", async () => {
-		expect((await service.rename(CLI_ACTOR, "R1", "Kart 7")).name).toBe("Kart 7");
-		await service.rename(CLI_ACTOR, "R1", "Kart 7");
-		expect((await service.rename(CLI_ACTOR, "R1", null)).name).toBeNull();
+		expect((await service.rename(admin, "R1", "Kart 7")).name).toBe("Kart 7");
+		await service.rename(admin, "R1", "Kart 7");
+		expect((await service.rename(admin, "R1", null)).name).toBeNull();
 		const renames = (await auditOf("R1")).filter((e) => e.action === "hardware.rename");
 		expect(renames.map((e) => e.details)).toEqual([
 			{ before: { name: null }, after: { name: "Kart 7" } },
@@ -123,7 +132,7 @@ describe("hardware service", () => {
 				{ id: "ROT-STRANGER", seller_id: seller.id, owner_id: stranger.id, device_key_hash: "x" },
 			])
 			.execute();
-		const actor = { id: seller.id, label: "rot-seller@example.com" };
+		const actor = userActor({ id: seller.id, email: "rot-seller@example.com" }, { isSeller: true });
 		for (const id of ["ROT-STOCK", "ROT-RIDER"]) {
 			const { deviceKey } = await service.rotateKeyAsSeller(actor, id);
 			expect(await keyHashOf(id)).toBe(hashDeviceKey(deviceKey));

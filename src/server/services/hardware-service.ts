@@ -1,15 +1,14 @@
 import type { Kysely } from "kysely";
 import type { AdminHardwareRow } from "../../shared/api/admin";
+import { authorize, Logger, Loggers } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
-import { conflict, forbidden, notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { createHardwareRepository } from "../repositories/hardware-repository";
 import { createUserAdminRepository } from "../repositories/user-admin-repository";
 import { HARDWARE_NOT_FOUND } from "./assignment-service";
-import { type AuditActor, runAudited } from "./audit-service";
-
-export const NOT_MY_LOGGER =
-	"Este logger não está no seu estoque nem com um piloto seu: peça ao administrador para trocar a chave.";
+import { auditActorOf, type ManagingActor, runAudited } from "./audit-service";
 
 /** The key goes to the caller once and is never stored: only its hash is. */
 export interface HardwareWithKey {
@@ -26,12 +25,13 @@ export function createHardwareService(db: Kysely<Database>) {
 
 		/** 409 when the id exists. The id must already be valid (HardwareId of the contract). */
 		async registerHardware(
-			actor: AuditActor,
+			actor: ManagingActor,
 			input: { id: string; name?: string | null },
 		): Promise<HardwareWithKey> {
+			authorize(actor, "register", Loggers);
 			const deviceKey = generateDeviceKey();
 			const name = input.name ?? null;
-			return runAudited(db, actor, async (tx) => {
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repo = createHardwareRepository(tx.trx);
 				const inserted = await repo.insertIfAbsent({
 					id: input.id,
@@ -51,9 +51,10 @@ export function createHardwareService(db: Kysely<Database>) {
 		},
 
 		/** The old key stops working as soon as the transaction commits. */
-		async rotateKey(actor: AuditActor, hardwareId: string): Promise<HardwareWithKey> {
+		async rotateKey(actor: UserActor, hardwareId: string): Promise<HardwareWithKey> {
+			authorize(actor, "rotateKey", Loggers);
 			const deviceKey = generateDeviceKey();
-			return runAudited(db, actor, async (tx) => {
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repo = createHardwareRepository(tx.trx);
 				const hardware = await repo.lockFacts(hardwareId);
 				if (!hardware) throw notFound(HARDWARE_NOT_FOUND, "hardware_not_found");
@@ -69,15 +70,15 @@ export function createHardwareService(db: Kysely<Database>) {
 		},
 
 		/**
-		 * /seller: a seller may rotate the key of a logger in their stock (no owner) or of one of
-		 * their riders, as they hand it over; 403 with the reason for any other logger.
+		 * /seller: a new key for a logger in the seller's stock or of one of their riders, as they
+		 * hand it over ("rotateKeyAsSeller" of `auth/access.ts`: 403 with the reason otherwise).
 		 */
 		async rotateKeyAsSeller(
-			actor: AuditActor & { id: string },
+			actor: UserActor,
 			hardwareId: string,
 		): Promise<{ hardwareId: string; deviceKey: string }> {
 			const deviceKey = generateDeviceKey();
-			return runAudited(db, actor, async (tx) => {
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repo = createHardwareRepository(tx.trx);
 				const hardware = await repo.lockFacts(hardwareId);
 				if (!hardware) throw notFound(HARDWARE_NOT_FOUND, "hardware_not_found");
@@ -85,9 +86,11 @@ export function createHardwareService(db: Kysely<Database>) {
 					hardware.ownerId === null
 						? null
 						: await createUserAdminRepository(tx.trx).lockFacts(hardware.ownerId);
-				const mine =
-					hardware.ownerId === null ? hardware.sellerId === actor.id : owner?.sellerId === actor.id;
-				if (!mine) throw forbidden(NOT_MY_LOGGER, "not_your_logger");
+				authorize(
+					actor,
+					"rotateKeyAsSeller",
+					Logger({ ...hardware, ownerSellerId: owner?.sellerId ?? null }),
+				);
 				await repo.setKeyHash(hardware.id, hashDeviceKey(deviceKey));
 				await tx.record({
 					action: "hardware.rotate_key",
@@ -100,11 +103,12 @@ export function createHardwareService(db: Kysely<Database>) {
 		},
 
 		async rename(
-			actor: AuditActor,
+			actor: UserActor,
 			hardwareId: string,
 			name: string | null,
 		): Promise<AdminHardwareRow> {
-			return runAudited(db, actor, async (tx) => {
+			authorize(actor, "rename", Loggers);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repo = createHardwareRepository(tx.trx);
 				const hardware = await repo.lockFacts(hardwareId);
 				if (!hardware) throw notFound(HARDWARE_NOT_FOUND, "hardware_not_found");

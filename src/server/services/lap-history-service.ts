@@ -1,7 +1,7 @@
 /**
  * Which laps a lap may be compared against, and a rider's history at a track. Reading rules
- * as for every session read (`canReadRiderData`, `readableScope`): a session or rider the actor
- * may not read answers like one that does not exist. The reference laps' channels are then read
+ * as for every session read ("read" and `readableSessions` of `auth/access.ts`): a session or
+ * rider the actor may not read answers like one that does not exist. The reference laps' channels are then read
  * through the channels endpoint, which checks the same rule again for each.
  */
 import type { Kysely } from "kysely";
@@ -13,9 +13,10 @@ import {
 	type LapRef,
 	MAX_REFERENCE_SESSIONS,
 } from "../../shared/api/compare";
-import type { Actor } from "../auth/actor";
+import { authorize, Rider, readableSessions, Session } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
-import { notFound, unauthorized } from "../errors";
+import { notFound } from "../errors";
 import { folderOfIsoDate } from "../ingest/session-key";
 import {
 	findRiderBestLap,
@@ -25,7 +26,6 @@ import {
 	type TrackLapRow,
 } from "../repositories/lap-history-repository";
 import { findRiderForRead } from "../repositories/session-repository";
-import { canReadRiderData, readableScope } from "./session-read-service";
 
 type LapReferences = z.input<typeof getLapReferences.response>;
 type TrackHistory = z.input<typeof getTrackHistory.response>;
@@ -58,19 +58,17 @@ export function medianOf(times: readonly number[]): number | null {
 export function createLapHistoryService(db: Kysely<Database>) {
 	return {
 		async getLapReferences(
-			actor: Actor,
+			actor: UserActor,
 			sessionId: string,
 			lapNumber: number,
 		): Promise<LapReferences> {
-			if (actor.kind !== "user") throw unauthorized();
 			const session = await findSessionTrack(db, sessionId);
-			if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId)) {
-				throw sessionNotFound();
-			}
+			if (!session) throw sessionNotFound();
+			authorize(actor, "read", Session(session));
 			const sessions = await listTrackSessions(
 				db,
 				session.track,
-				readableScope(actor),
+				readableSessions(actor),
 				MAX_REFERENCE_SESSIONS + 2,
 			);
 			const others = sessions.filter((s) => s.sessionId !== sessionId);
@@ -124,14 +122,14 @@ export function createLapHistoryService(db: Kysely<Database>) {
 		},
 
 		async getTrackHistory(
-			actor: Actor,
+			actor: UserActor,
 			track: string,
 			requestedRiderId: string | undefined,
 		): Promise<TrackHistory> {
-			if (actor.kind !== "user") throw unauthorized();
 			const riderId = requestedRiderId ?? actor.user.id;
 			const rider = await findRiderForRead(db, riderId);
-			if (!rider || !canReadRiderData(actor, rider.id, rider.sellerId)) throw riderNotFound();
+			if (!rider) throw riderNotFound();
+			authorize(actor, "read", Rider(rider));
 			const sessions = await listTrackSessions(
 				db,
 				track,

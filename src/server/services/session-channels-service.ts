@@ -1,18 +1,18 @@
 /**
  * A session's laps as time-stamped channels: what comparison, export and the charts read.
- * Access as for the session's other reads (`canReadRiderData`): a session the actor may not
- * see answers like one that does not exist.
+ * Access as for the session's other reads ("read" of `auth/access.ts`): a session the actor
+ * may not see answers like one that does not exist.
  */
 import type { Kysely } from "kysely";
 import { decodeLapChannels } from "../../domain/channels/codec";
 import type { LapChannels } from "../../domain/channels/types";
 import { encodeChannelsBody, type TimingKind } from "../../shared/api/channels";
-import type { Actor } from "../auth/actor";
+import { authorize, Session } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database, TimingShown } from "../db/schema";
-import { notFound, unauthorized } from "../errors";
+import { notFound } from "../errors";
 import { type LapChannelsRow, listLapChannelRows } from "../repositories/session-repository";
 import { findSessionSource } from "../repositories/session-timing-repository";
-import { canReadRiderData } from "./session-read-service";
 
 /** One lap of a session with its channels (null: the lap has no path, e.g. lap.six only). */
 export interface SessionLapChannels {
@@ -51,15 +51,13 @@ function sectorsMs(sectors: LapChannelsRow["sectors"]): (number | null)[] {
 
 export function createSessionChannelsService(db: Kysely<Database>) {
 	async function readableRows(
-		actor: Actor,
+		actor: UserActor,
 		sessionId: string,
 		lapNumber: number | undefined,
 	): Promise<{ timing: TimingKind; rows: LapChannelsRow[] }> {
-		if (actor.kind !== "user") throw unauthorized();
 		const session = await findSessionSource(db, sessionId);
-		if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId)) {
-			throw sessionNotFound();
-		}
+		if (!session) throw sessionNotFound();
+		authorize(actor, "read", Session(session));
 		const rows = await listLapChannelRows(db, sessionId, lapNumber);
 		if (lapNumber !== undefined && rows.length === 0) throw lapNotFound();
 		return { timing: TIMING_KIND[session.timingShown], rows };
@@ -68,7 +66,7 @@ export function createSessionChannelsService(db: Kysely<Database>) {
 	return {
 		/** The laps decoded, for the features that compute on them (compare, export). */
 		async loadLapChannels(
-			actor: Actor,
+			actor: UserActor,
 			sessionId: string,
 			lapNumber?: number,
 		): Promise<SessionChannels> {
@@ -86,7 +84,11 @@ export function createSessionChannelsService(db: Kysely<Database>) {
 		},
 
 		/** The HTTP body: the stored blobs as they are, not decoded on the server. */
-		async channelsBody(actor: Actor, sessionId: string, lapNumber?: number): Promise<Uint8Array> {
+		async channelsBody(
+			actor: UserActor,
+			sessionId: string,
+			lapNumber?: number,
+		): Promise<Uint8Array> {
 			const { timing, rows } = await readableRows(actor, sessionId, lapNumber);
 			return encodeChannelsBody(
 				timing,

@@ -1,7 +1,7 @@
 /**
  * A stored session (or one of its laps) as a file to download: the exporters of
- * `domain/export` fed from the database. Access as for the session's other reads
- * (`canReadRiderData`); a session the actor may not see answers like one that does not exist.
+ * `domain/export` fed from the database. Who may: the "export" rule of `auth/access.ts`; a
+ * session the actor may not see answers like one that does not exist.
  * Under a share link, the link decides (expired or revoked: 404).
  *
  * The laps are decoded into typed arrays (about 5 MB for an hour at 25 Hz); the file itself is
@@ -13,16 +13,16 @@ import type { TimedLap } from "../../domain/channels/types";
 import { type ExportFile, exportSession } from "../../domain/export/export-session";
 import { lapStartsMs } from "../../domain/export/stored-starts";
 import type { ExportFormat, ExportSession } from "../../domain/export/types";
-import type { Actor } from "../auth/actor";
+import { authorize, Session } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
-import { badRequest, notFound, unauthorized } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { listLapChannelRows } from "../repositories/session-repository";
 import {
 	findSessionSource,
 	type SessionSourceRow,
 } from "../repositories/session-timing-repository";
 import { createTrackRepository, linesOfTrack } from "../repositories/track-repository";
-import { canReadRiderData } from "./session-read-service";
 
 const sessionNotFound = () => notFound("Sessão não encontrada.", "session_not_found");
 
@@ -94,16 +94,14 @@ export interface SharedSessionResolver {
 export function createSessionExportService(db: Kysely<Database>, shares: SharedSessionResolver) {
 	return {
 		async exportForActor(
-			actor: Actor,
+			actor: UserActor,
 			sessionId: string,
 			format: ExportFormat,
 			lap?: number,
 		): Promise<ExportFile> {
-			if (actor.kind !== "user") throw unauthorized();
 			const session = await findSessionSource(db, sessionId);
-			if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId)) {
-				throw sessionNotFound();
-			}
+			if (!session) throw sessionNotFound();
+			authorize(actor, "export", Session(session));
 			return exportStoredSession(db, session, format, lap);
 		},
 

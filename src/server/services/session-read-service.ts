@@ -9,11 +9,11 @@ import type {
 	LapView,
 	SessionSummaryView,
 } from "../../shared/api/sessions";
+import { authorize, can, Rider, Session } from "../auth/access";
 import type { Actor, UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
-import { notFound, unauthorized } from "../errors";
+import { notFound } from "../errors";
 import { folderOfIsoDate } from "../ingest/session-key";
-import type { SessionScope } from "../repositories/lap-history-repository";
 import {
 	findLapPath,
 	findRiderForRead,
@@ -31,31 +31,15 @@ type SessionTree = z.input<typeof getSessionTree.response>;
 type SessionDetail = z.input<typeof getSession.response>;
 
 /**
- * Who may read a rider's sessions: the rider, the rider's seller (while a seller), an admin.
- * Data with no rider (a logger in stock) is for admins only.
+ * The "read" rule of rider data, for the import route, which has not moved to the table yet:
+ * new code asks `can(actor, "read", Session(...))` or `authorize` of `auth/access.ts`.
  */
 export function canReadRiderData(
 	actor: Actor,
 	riderId: string | null,
 	riderSellerId: string | null,
 ): boolean {
-	if (actor.kind !== "user") return false;
-	const { user } = actor;
-	if (user.isAdmin) return true;
-	if (riderId === null) return false;
-	if (user.id === riderId) return true;
-	return user.isSeller && riderSellerId !== null && riderSellerId === user.id;
-}
-
-/**
- * The same rule as `canReadRiderData`, as a filter over many sessions: everybody's for an
- * admin, a seller's own and their riders', a rider's own.
- */
-export function readableScope(actor: UserActor): SessionScope {
-	const { user } = actor;
-	if (user.isAdmin) return { kind: "all" };
-	if (user.isSeller) return { kind: "riderOrSellerOf", userId: user.id };
-	return { kind: "rider", riderId: user.id };
+	return can(actor, "read", Session({ riderId, riderSellerId }));
 }
 
 /** The fastest lap; ties go to the lowest number. */
@@ -185,20 +169,19 @@ export async function sessionDetail(
 }
 
 export function createSessionReadService(db: Kysely<Database>) {
-	async function readableSession(actor: Actor, sessionId: string) {
-		if (actor.kind !== "user") throw unauthorized();
+	async function readableSession(actor: UserActor, sessionId: string) {
 		const owner = await findSessionOwner(db, sessionId);
-		if (!owner || !canReadRiderData(actor, owner.riderId, owner.riderSellerId))
-			throw sessionNotFound();
+		if (!owner) throw sessionNotFound();
+		authorize(actor, "read", Session(owner));
 	}
 
 	return {
 		/** Tracks (pt-BR order) -> dates (ascending) -> laps (by number): three queries. */
-		async getTree(actor: Actor, requestedRiderId: string | undefined): Promise<SessionTree> {
-			if (actor.kind !== "user") throw unauthorized();
+		async getTree(actor: UserActor, requestedRiderId: string | undefined): Promise<SessionTree> {
 			const riderId = requestedRiderId ?? actor.user.id;
 			const rider = await findRiderForRead(db, riderId);
-			if (!rider || !canReadRiderData(actor, rider.id, rider.sellerId)) throw riderNotFound();
+			if (!rider) throw riderNotFound();
+			authorize(actor, "read", Rider(rider));
 			const [sessions, laps] = await Promise.all([
 				listRiderSessions(db, riderId),
 				listRiderLapTimes(db, riderId),
@@ -238,17 +221,16 @@ export function createSessionReadService(db: Kysely<Database>) {
 			};
 		},
 
-		async getSession(actor: Actor, sessionId: string): Promise<SessionDetail> {
-			if (actor.kind !== "user") throw unauthorized();
+		async getSession(actor: UserActor, sessionId: string): Promise<SessionDetail> {
 			const session = await findSessionForRead(db, sessionId);
-			if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId))
-				throw sessionNotFound();
+			if (!session) throw sessionNotFound();
+			authorize(actor, "read", Session(session));
 			return sessionDetail(db, session);
 		},
 
 		/** A lap without a path (only lap.six so far) gives empty columns; no such lap: 404. */
 		async getLapPath(
-			actor: Actor,
+			actor: UserActor,
 			sessionId: string,
 			lapNumber: number,
 		): Promise<{ path: LapPath }> {
@@ -258,7 +240,7 @@ export function createSessionReadService(db: Kysely<Database>) {
 			return { path: lapPathView(lapNumber, lap.path) };
 		},
 
-		async getSessionPaths(actor: Actor, sessionId: string): Promise<{ paths: LapPath[] }> {
+		async getSessionPaths(actor: UserActor, sessionId: string): Promise<{ paths: LapPath[] }> {
 			await readableSession(actor, sessionId);
 			const rows = await listLapPaths(db, sessionId);
 			return { paths: rows.map((r) => lapPathView(r.lapNumber, r.path)) };

@@ -1,16 +1,17 @@
 /**
  * Re-timing a session's laps: with its track's lines, with a line placed on the map, or (for a
- * logger's session) back to the logger's own laps, which stay the default. Who may: whoever
- * may read the session (its rider, the rider's seller, admins). The new laps replace the shown
+ * logger's session) back to the logger's own laps, which stay the default. Who may: the
+ * "retime" rule of `auth/access.ts`. The new laps replace the shown
  * ones in one transaction; the kept original files make every timing reachable again.
  */
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { TrackLines } from "../../domain/recording/types";
 import type { retimeSession } from "../../shared/api/tracks";
-import type { Actor } from "../auth/actor";
+import { authorize, Session } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
-import { badRequest, conflict, notFound, unauthorized } from "../errors";
+import { badRequest, conflict, notFound } from "../errors";
 import {
 	applyTimedVersion,
 	findSessionSource,
@@ -23,7 +24,6 @@ import { deriveSessionVersion, type TimingChoice } from "../timing/derive-versio
 import { loadSessionRecording } from "../timing/session-recording";
 import { timingView } from "../timing/timing-view";
 import { auditActorOf, runAudited } from "./audit-service";
-import { canReadRiderData } from "./session-read-service";
 
 type RetimeRequest = z.output<typeof retimeSession.body>;
 type RetimeResponse = z.input<typeof retimeSession.response>;
@@ -70,10 +70,14 @@ export function createSessionTimingService(deps: { db: Kysely<Database>; storage
 	}
 
 	return {
-		async retime(actor: Actor, sessionId: string, request: RetimeRequest): Promise<RetimeResponse> {
-			if (actor.kind !== "user") throw unauthorized();
+		async retime(
+			actor: UserActor,
+			sessionId: string,
+			request: RetimeRequest,
+		): Promise<RetimeResponse> {
 			const row = await findSessionSource(db, sessionId);
-			if (!row || !canReadRiderData(actor, row.riderId, row.riderSellerId)) throw sessionNotFound();
+			if (!row) throw sessionNotFound();
+			authorize(actor, "retime", Session(row));
 			if (row.pending || row.status !== "processed") {
 				throw conflict(
 					"A sessão ainda está sendo processada: tente de novo em instantes.",

@@ -1,11 +1,11 @@
 /**
- * Read-only links to a session: who may create, see and revoke them, and what a link opens.
+ * Read-only links to a session: who may create, see and revoke them ("share", "seeShares"
+ * and "revoke" of `auth/access.ts`), and what a link opens.
  *
  * - Create: the session's rider only (the data is theirs to give away). The rider's seller and
  *   the admins, who may read the session, may not hand it to strangers: 403.
- * - List and revoke: the rider, the rider's seller and the admins (whoever may read the
- *   session may see who else can, and cut a link that should not exist).
- * - Anyone else: the session (or the link) does not exist for them (404).
+ * - List and revoke: whoever may read the session may see who else can, and cut a link that
+ *   should not exist. Anyone else: the session (or the link) does not exist for them (404).
  * - Open: a token of at least 256 random bits, kept only as its sha256; an unknown, revoked
  *   or expired token answers 404, like a token that never existed.
  */
@@ -19,10 +19,16 @@ import {
 	type ShareComparison,
 	type ShareView,
 } from "../../shared/api/shares";
-import type { Actor } from "../auth/actor";
+import { authorize, Session, Share } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
-import { badRequest, forbidden, notFound, unauthorized } from "../errors";
-import { findLapPath, findSessionForRead, listLapPaths } from "../repositories/session-repository";
+import { badRequest, notFound } from "../errors";
+import {
+	findLapPath,
+	findSessionForRead,
+	findSessionOwner,
+	listLapPaths,
+} from "../repositories/session-repository";
 import {
 	findActiveShareByTokenHash,
 	findShareWithOwner,
@@ -32,7 +38,7 @@ import {
 	type ShareRow,
 } from "../repositories/share-repository";
 import { auditActorOf, runAudited } from "./audit-service";
-import { canReadRiderData, lapPathView, sessionDetail } from "./session-read-service";
+import { lapPathView, sessionDetail } from "./session-read-service";
 
 const DAY_MS = 86_400_000;
 /** Path of the viewer; the token follows. */
@@ -72,14 +78,6 @@ export function createShareService(db: Kysely<Database>, options: ShareServiceOp
 		comparison: share.comparison,
 	});
 
-	async function readableSession(actor: Actor, sessionId: string) {
-		if (actor.kind !== "user") throw unauthorized();
-		const session = await findSessionForRead(db, sessionId);
-		if (!session || !canReadRiderData(actor, session.riderId, session.riderSellerId))
-			throw sessionNotFound();
-		return { actor, session };
-	}
-
 	/** The session an active token opens; 404 otherwise, whatever the reason. */
 	async function sharedSession(token: string) {
 		if (!TOKEN_PATTERN.test(token)) throw linkGone();
@@ -92,14 +90,13 @@ export function createShareService(db: Kysely<Database>, options: ShareServiceOp
 
 	return {
 		async create(
-			actor: Actor,
+			actor: UserActor,
 			sessionId: string,
 			input: { expiresInDays?: number; comparison?: ShareComparison },
 		): Promise<z.input<typeof createShare.response>> {
-			const { session } = await readableSession(actor, sessionId);
-			if (actor.kind !== "user" || session.riderId !== actor.user.id) {
-				throw forbidden("Só o piloto da sessão pode compartilhá-la.", "not_session_rider");
-			}
+			const session = await findSessionForRead(db, sessionId);
+			if (!session) throw sessionNotFound();
+			authorize(actor, "share", Session(session));
 			if (input.comparison) {
 				const detail = await sessionDetail(db, session);
 				const numbers = new Set(detail.laps.map((l) => l.number));
@@ -140,16 +137,17 @@ export function createShareService(db: Kysely<Database>, options: ShareServiceOp
 			return { id: share.id, url: linkOf(token), expiresAt: share.expiresAt.toISOString() };
 		},
 
-		async list(actor: Actor, sessionId: string): Promise<{ shares: ShareView[] }> {
-			await readableSession(actor, sessionId);
+		async list(actor: UserActor, sessionId: string): Promise<{ shares: ShareView[] }> {
+			const owner = await findSessionOwner(db, sessionId);
+			if (!owner) throw sessionNotFound();
+			authorize(actor, "seeShares", Session(owner));
 			return { shares: (await listActiveShares(db, sessionId, now())).map(view) };
 		},
 
-		async revoke(actor: Actor, shareId: string): Promise<{ id: string; revokedAt: string }> {
-			if (actor.kind !== "user") throw unauthorized();
+		async revoke(actor: UserActor, shareId: string): Promise<{ id: string; revokedAt: string }> {
 			const found = await findShareWithOwner(db, shareId);
-			if (!found || !canReadRiderData(actor, found.riderId, found.riderSellerId))
-				throw shareNotFound();
+			if (!found) throw shareNotFound();
+			authorize(actor, "revoke", Share(found));
 			const revokedAt = await runAudited(db, auditActorOf(actor), async (tx) => {
 				const at = await revokeShareRow(tx.trx, shareId, now());
 				// A second revocation changes nothing and records nothing.

@@ -2,6 +2,8 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { createAdminTrack, TrackView, updateAdminTrack } from "../../shared/api/tracks";
+import { authorize, Tracks } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import {
@@ -9,7 +11,7 @@ import {
 	type TrackFields,
 	type TrackRecord,
 } from "../repositories/track-repository";
-import { type AuditActor, runAudited } from "./audit-service";
+import { auditActorOf, runAudited } from "./audit-service";
 
 type CreateInput = z.output<typeof createAdminTrack.body>;
 type UpdateInput = z.output<typeof updateAdminTrack.body>;
@@ -38,14 +40,15 @@ export function createTrackService(db: Kysely<Database>) {
 	return {
 		list: () => tracks.list(),
 
-		async create(actor: AuditActor, input: CreateInput): Promise<TrackView> {
+		async create(actor: UserActor, input: CreateInput): Promise<TrackView> {
+			authorize(actor, "create", Tracks);
 			if (input.startFinish === null && input.sectors.length > 0) {
 				throw conflict(
 					"Linhas de setor pedem uma linha de largada/chegada.",
 					"sectors_without_line",
 				);
 			}
-			return runAudited(db, actor, async (tx) => {
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repo = createTrackRepository(tx.trx);
 				const created = await repo.insert({
 					...input,
@@ -62,8 +65,9 @@ export function createTrackService(db: Kysely<Database>) {
 			});
 		},
 
-		async update(actor: AuditActor, trackId: string, input: UpdateInput): Promise<TrackView> {
-			return runAudited(db, actor, async (tx) => {
+		async update(actor: UserActor, trackId: string, input: UpdateInput): Promise<TrackView> {
+			authorize(actor, "update", Tracks);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const repo = createTrackRepository(tx.trx);
 				const before = await repo.lock(trackId);
 				if (!before) throw trackNotFound();

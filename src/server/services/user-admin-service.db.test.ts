@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UserActor } from "../auth/actor";
 import type { DatabaseHandle } from "../db/database";
 import type { AppError } from "../errors";
+import { userActor } from "../test/actors";
 import { createTestDatabase } from "../test/test-database";
-import { type AuditActor, CLI_ACTOR } from "./audit-service";
+import { CLI_ACTOR } from "./audit-service";
 import { createUserAdminService } from "./user-admin-service";
 
 let handle: DatabaseHandle;
 let service: ReturnType<typeof createUserAdminService>;
-let adminActor: AuditActor;
+let adminActor: UserActor;
 beforeAll(async () => {
 	handle = await createTestDatabase();
 	service = createUserAdminService(handle.db);
 	const admin = await service.createUser(CLI_ACTOR, "chefe@example.com", { isAdmin: true });
-	adminActor = { id: admin.id, label: admin.email };
+	adminActor = userActor(admin, { isAdmin: true });
 });
 afterAll(() => handle.close());
 
@@ -69,15 +71,15 @@ describe("user admin service", () => {
 
 	it("refuses an admin's removal of their own admin flag with 409", async () => {
 		const error = (await service
-			.setRoles(adminActor, adminActor.id!, { isAdmin: false })
+			.setRoles(adminActor, adminActor.user.id, { isAdmin: false })
 			.catch((e) => e)) as AppError;
 		expect([error.statusCode, error.code]).toEqual([409, "own_admin_flag"]);
-		const self = (await service.listUsers()).find((u) => u.id === adminActor.id);
+		const self = (await service.listUsers()).find((u) => u.id === adminActor.user.id);
 		expect(self?.isAdmin).toBe(true);
 		// Their seller flag is theirs to change.
-		expect((await service.setRoles(adminActor, adminActor.id!, { isSeller: true })).isSeller).toBe(
-			true,
-		);
+		expect(
+			(await service.setRoles(adminActor, adminActor.user.id, { isSeller: true })).isSeller,
+		).toBe(true);
 	});
 
 	it("answers 404 for an unknown user", async () => {

@@ -1,10 +1,17 @@
 import type { Kysely } from "kysely";
 import type { AdminUserRow } from "../../shared/api/admin";
+import { Accounts, authorize, Roles } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { createAuthSessionRepository } from "../repositories/auth-session-repository";
 import { createUserAdminRepository, type UserFacts } from "../repositories/user-admin-repository";
-import { type AuditActor, type AuditedTransaction, runAudited } from "./audit-service";
+import {
+	type AuditedTransaction,
+	auditActorOf,
+	type ManagingActor,
+	runAudited,
+} from "./audit-service";
 
 export interface RoleChange {
 	isAdmin?: boolean;
@@ -16,7 +23,7 @@ export type UpsertOutcome = "created" | "updated" | "unchanged";
 
 async function applyRoles(
 	tx: AuditedTransaction,
-	actor: AuditActor,
+	actor: ManagingActor,
 	user: UserFacts,
 	change: RoleChange,
 ): Promise<boolean> {
@@ -24,13 +31,11 @@ async function applyRoles(
 		isAdmin: change.isAdmin ?? user.isAdmin,
 		isSeller: change.isSeller ?? user.isSeller,
 	};
-	// Keeps the service from losing its last admin by accident: nobody demotes themselves.
-	if (actor.id === user.id && user.isAdmin && !next.isAdmin) {
-		throw conflict(
-			"Você não pode remover o seu próprio acesso de administrador.",
-			"own_admin_flag",
-		);
-	}
+	authorize(
+		actor,
+		"change",
+		Roles({ userId: user.id, isAdmin: user.isAdmin, nextIsAdmin: next.isAdmin }),
+	);
 	if (next.isAdmin === user.isAdmin && next.isSeller === user.isSeller) return false;
 	await createUserAdminRepository(tx.trx).updateRoles(user.id, next);
 	await tx.record({
@@ -71,8 +76,13 @@ export function createUserAdminService(db: Kysely<Database>) {
 		listSellers: () => repo.listSellers(),
 
 		/** Pre-creates a user by e-mail; 409 when the e-mail exists. */
-		async createUser(actor: AuditActor, email: string, roles: RoleChange): Promise<AdminUserRow> {
-			return runAudited(db, actor, async (tx) => {
+		async createUser(
+			actor: ManagingActor,
+			email: string,
+			roles: RoleChange,
+		): Promise<AdminUserRow> {
+			authorize(actor, "create", Accounts);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const users = createUserAdminRepository(tx.trx);
 				if (await users.idByEmail(email)) {
 					throw conflict(`Já existe um usuário com o e-mail ${email}.`, "user_exists");
@@ -82,8 +92,8 @@ export function createUserAdminService(db: Kysely<Database>) {
 		},
 
 		/** Omitted flags stay; an admin cannot remove their own admin flag (409). */
-		async setRoles(actor: AuditActor, userId: string, change: RoleChange): Promise<AdminUserRow> {
-			return runAudited(db, actor, async (tx) => {
+		async setRoles(actor: UserActor, userId: string, change: RoleChange): Promise<AdminUserRow> {
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const users = createUserAdminRepository(tx.trx);
 				const user = await users.lockFacts(userId);
 				if (!user) throw notFound("Usuário não encontrado.", "user_not_found");
@@ -93,8 +103,9 @@ export function createUserAdminService(db: Kysely<Database>) {
 		},
 
 		/** Ends every sign-in session of the user; the audit log records how many. */
-		async signOutEverywhere(actor: AuditActor, userId: string): Promise<number> {
-			return runAudited(db, actor, async (tx) => {
+		async signOutEverywhere(actor: UserActor, userId: string): Promise<number> {
+			authorize(actor, "signOutEverywhere", Accounts);
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const user = await createUserAdminRepository(tx.trx).lockFacts(userId);
 				if (!user) throw notFound("Usuário não encontrado.", "user_not_found");
 				const ended = await createAuthSessionRepository(tx.trx).deleteAllOfUser(user.id);
@@ -110,16 +121,17 @@ export function createUserAdminService(db: Kysely<Database>) {
 
 		/** Creates the user, or changes the given flags of an existing one (the command line). */
 		async upsertUser(
-			actor: AuditActor,
+			actor: ManagingActor,
 			email: string,
 			roles: RoleChange,
 		): Promise<{ outcome: UpsertOutcome; user: AdminUserRow }> {
-			return runAudited(db, actor, async (tx) => {
+			return runAudited(db, auditActorOf(actor), async (tx) => {
 				const users = createUserAdminRepository(tx.trx);
 				const existingId = await users.idByEmail(email);
 				let outcome: UpsertOutcome;
 				let id: string;
 				if (existingId === undefined) {
+					authorize(actor, "create", Accounts);
 					id = await insertUser(tx, email, roles);
 					outcome = "created";
 				} else {

@@ -11,7 +11,6 @@ import {
 import { registerEndpoint } from "../../http/route";
 import { createAssignmentService } from "../../services/assignment-service";
 import { createHardwareService } from "../../services/hardware-service";
-import { auditActorOfRequest } from "./request-actor";
 
 /** /adm and /hardware: loggers, their keys, owners and sellers. */
 export async function adminHardwareRoutes(app: FastifyInstance) {
@@ -26,40 +25,32 @@ export async function adminHardwareRoutes(app: FastifyInstance) {
 		app,
 		registerAdminHardware,
 		"admin",
-		async ({ body, request, reply }) => {
+		async ({ body, actor, reply }) => {
 			// The key is in the body: no cache may keep it.
 			reply.header("cache-control", "no-store");
-			return hardware.registerHardware(auditActorOfRequest(request), body);
+			return hardware.registerHardware(actor, body);
 		},
 		{ successStatus: 201 },
 	);
 
-	registerEndpoint(app, rotateAdminHardwareKey, "admin", async ({ params, request, reply }) => {
+	registerEndpoint(app, rotateAdminHardwareKey, "admin", async ({ params, actor, reply }) => {
 		reply.header("cache-control", "no-store");
-		return hardware.rotateKey(auditActorOfRequest(request), params.hardwareId);
+		return hardware.rotateKey(actor, params.hardwareId);
 	});
 
-	registerEndpoint(app, renameAdminHardware, "admin", async ({ params, body, request }) => ({
-		hardware: await hardware.rename(auditActorOfRequest(request), params.hardwareId, body.name),
+	registerEndpoint(app, renameAdminHardware, "admin", async ({ params, body, actor }) => ({
+		hardware: await hardware.rename(actor, params.hardwareId, body.name),
 	}));
 
-	registerEndpoint(app, setAdminHardwareSeller, "admin", async ({ params, body, request }) => ({
-		hardware: await assignments.setHardwareSeller(
-			auditActorOfRequest(request),
-			params.hardwareId,
-			body.sellerId,
-		),
+	registerEndpoint(app, setAdminHardwareSeller, "admin", async ({ params, body, actor }) => ({
+		hardware: await assignments.setHardwareSeller(actor, params.hardwareId, body.sellerId),
 	}));
 
-	registerEndpoint(app, assignAdminHardwareOwner, "admin", async ({ params, body, request }) =>
-		assignments.assignHardwareToRider(
-			auditActorOfRequest(request),
-			params.hardwareId,
-			body.riderId,
-		),
+	registerEndpoint(app, assignAdminHardwareOwner, "admin", async ({ params, body, actor }) =>
+		assignments.assignHardwareToRider(actor, params.hardwareId, body.riderId),
 	);
 
-	registerEndpoint(app, unassignAdminHardwareOwner, "admin", async ({ params, request }) =>
-		assignments.returnHardwareToStock(auditActorOfRequest(request), params.hardwareId),
+	registerEndpoint(app, unassignAdminHardwareOwner, "admin", async ({ params, actor }) =>
+		assignments.returnHardwareToStock(actor, params.hardwareId),
 	);
 }

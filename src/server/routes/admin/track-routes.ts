@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { createAdminTrack, listAdminTracks, updateAdminTrack } from "../../../shared/api/tracks";
 import { registerEndpoint } from "../../http/route";
 import { createTrackService } from "../../services/track-service";
-import { auditActorOfRequest } from "./request-actor";
 
 /** Tracks: names, start/finish and sector lines, lengths (admins only). */
 export async function adminTrackRoutes(app: FastifyInstance) {
@@ -13,12 +12,12 @@ export async function adminTrackRoutes(app: FastifyInstance) {
 		app,
 		createAdminTrack,
 		"admin",
-		async ({ body, request }) => ({
-			track: await tracks.create(auditActorOfRequest(request), body),
+		async ({ body, actor }) => ({
+			track: await tracks.create(actor, body),
 		}),
 		{ successStatus: 201 },
 	);
-	registerEndpoint(app, updateAdminTrack, "admin", async ({ params, body, request }) => ({
-		track: await tracks.update(auditActorOfRequest(request), params.trackId, body),
+	registerEndpoint(app, updateAdminTrack, "admin", async ({ params, body, actor }) => ({
+		track: await tracks.update(actor, params.trackId, body),
 	}));
 }

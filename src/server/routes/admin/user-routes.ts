@@ -10,7 +10,6 @@ import {
 import { registerEndpoint } from "../../http/route";
 import { createAssignmentService } from "../../services/assignment-service";
 import { createUserAdminService } from "../../services/user-admin-service";
-import { auditActorOfRequest } from "./request-actor";
 
 /** /adm and /seller-adm: users, sellers, roles, a rider's seller. */
 export async function adminUserRoutes(app: FastifyInstance) {
@@ -27,25 +26,21 @@ export async function adminUserRoutes(app: FastifyInstance) {
 		app,
 		createAdminUser,
 		"admin",
-		async ({ body, request }) => ({
-			user: await users.createUser(auditActorOfRequest(request), body.email, body),
+		async ({ body, actor }) => ({
+			user: await users.createUser(actor, body.email, body),
 		}),
 		{ successStatus: 201 },
 	);
 
-	registerEndpoint(app, setAdminUserRoles, "admin", async ({ params, body, request }) => ({
-		user: await users.setRoles(auditActorOfRequest(request), params.userId, body),
+	registerEndpoint(app, setAdminUserRoles, "admin", async ({ params, body, actor }) => ({
+		user: await users.setRoles(actor, params.userId, body),
 	}));
 
-	registerEndpoint(app, signOutAdminUserEverywhere, "admin", async ({ params, request }) => ({
-		endedSessions: await users.signOutEverywhere(auditActorOfRequest(request), params.userId),
+	registerEndpoint(app, signOutAdminUserEverywhere, "admin", async ({ params, actor }) => ({
+		endedSessions: await users.signOutEverywhere(actor, params.userId),
 	}));
 
-	registerEndpoint(app, setAdminUserSeller, "admin", async ({ params, body, request }) => ({
-		user: await assignments.setRiderSeller(
-			auditActorOfRequest(request),
-			params.userId,
-			body.sellerId,
-		),
+	registerEndpoint(app, setAdminUserSeller, "admin", async ({ params, body, actor }) => ({
+		user: await assignments.setRiderSeller(actor, params.userId, body.sellerId),
 	}));
 }
