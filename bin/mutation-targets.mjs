@@ -50,7 +50,7 @@ export const MUTATION_TARGETS = [
 	{
 		name: "server-policy",
 		group: SERVER,
-		mutate: ["src/server/auth/{policy,enrollment}.ts", "src/shared/roles.ts"],
+		mutate: ["src/server/auth/{policy,access,enrollment}.ts", "src/shared/roles.ts"],
 		tests: ["src/server/auth/*.test.ts", "src/shared/**/*.test.ts"],
 	},
 	{
