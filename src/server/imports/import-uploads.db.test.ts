@@ -103,7 +103,7 @@ async function tus(
 	const res = await fetch(url, {
 		method,
 		headers: { ...as.headers, "tus-resumable": "1.0.0", ...extra },
-		...(body ? { body } : {}),
+		...(body ? { body: new Uint8Array(body) } : {}),
 	});
 	return {
 		status: res.status,
@@ -146,7 +146,8 @@ const usageOf = async (riderId: string) => {
 	return row ? Number(row.bytes) : 0;
 };
 
-const stagedUploads = async () => readdir(join(ctx.config.dataDir, "tus")).catch(() => []);
+const stagedUploads = async (): Promise<string[]> =>
+	readdir(join(ctx.config.dataDir, "tus")).catch(() => []);
 
 describe("resumable imports at /api/sessions/import/uploads", () => {
 	it("resumes an import cut off halfway to the same session, with the POST's answer", async () => {

@@ -15,7 +15,7 @@ import type { IncomingMessage } from "node:http";
 import { EVENTS, Server, type Upload } from "@tus/server";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import { IMPORT_RATE_LIMIT } from "../../shared/api/imports";
+import { IMPORT_RATE_LIMIT, IMPORT_UPLOADS_PATH } from "../../shared/api/imports";
 import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { type TusStaging, UPLOAD_ID } from "../device/tus-datastore";
@@ -38,7 +38,7 @@ import {
 	readImportUploadMetadata,
 } from "./import-upload-metadata";
 
-export const IMPORT_TUS_PATH = "/api/sessions/import/uploads";
+const IMPORT_TUS_PATH = IMPORT_UPLOADS_PATH;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** An error tus sends as is: JSON `{ error, message, details? }`, like the rest of the API. */
