@@ -68,7 +68,13 @@ async function fileSha256(file: Blob): Promise<string | null> {
 
 function failureOf(error: Error | DetailedError): ApiError {
 	const response = error instanceof DetailedError ? error.originalResponse : null;
-	if (!response) return new ApiError(0, "network_error", NETWORK_ERROR_MESSAGE);
+	if (!response) {
+		return new ApiError(
+			0,
+			"network_error",
+			`${NETWORK_ERROR_MESSAGE} Ao tentar de novo, o envio continua de onde parou.`,
+		);
+	}
 	return errorOf(response.getStatus(), response.getBody() ?? "");
 }
 
