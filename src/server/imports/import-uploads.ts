@@ -240,6 +240,10 @@ export function createImportUploads(options: ImportUploadsOptions) {
 	/** Creation: every refusal that needs no body comes here, before tus reads anything. */
 	const create = async (request: FastifyRequest, reply: FastifyReply) => {
 		const actor = userOf(request);
+		// Checked here too: a creation tus would refuse must not count against the quota.
+		if (request.headers["tus-resumable"] !== "1.0.0") {
+			throw new AppError(412, "tus_version", "Cabeçalho Tus-Resumable: 1.0.0 obrigatório.");
+		}
 		const asked = parseImportUploadRequest(
 			request.headers["upload-metadata"] as string | undefined,
 		);
