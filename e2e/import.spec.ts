@@ -87,6 +87,64 @@ test.describe("importing a recording in the browser", () => {
 		});
 	}
 
+	test("a large file cut off mid-way goes on from where it stopped", async ({ page }) => {
+		await page.setViewportSize({ width: 1280, height: 800 });
+		await signInFreshRider(page, "retoma");
+		// Over 5 MiB: more than one chunk of the resumable upload.
+		const points = 70_000;
+		const t0 = Date.parse("2025-05-10T12:00:00Z");
+		const rows = Array.from(
+			{ length: points },
+			(_, i) =>
+				`<trkpt lat="${(-22.9 + i * 1e-6).toFixed(7)}" lon="-43.2"><time>${new Date(t0 + i * 1000).toISOString()}</time></trkpt>`,
+		);
+		const gpx = Buffer.from(
+			`<?xml version="1.0"?><gpx version="1.1" creator="teste" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Retomada</name><trkseg>${rows.join("")}</trkseg></trk></gpx>`,
+		);
+		expect(gpx.length).toBeGreaterThan(5 * 1024 * 1024);
+
+		// The paddock's Wi-Fi: once the first chunk is in, every further chunk is cut.
+		let connected = false;
+		const creations: string[] = [];
+		const chunkOffsets: number[] = [];
+		page.on("request", (request) => {
+			if (!request.url().includes("/api/sessions/import/uploads")) return;
+			if (request.method() === "POST") creations.push(request.url());
+			if (request.method() === "PATCH" && connected) {
+				chunkOffsets.push(Number(request.headers()["upload-offset"]));
+			}
+		});
+		await page.route("**/api/sessions/import/uploads/*", async (route) => {
+			const offset = Number(route.request().headers()["upload-offset"] ?? 0);
+			if (!connected && route.request().method() === "PATCH" && offset > 0) {
+				await route.abort("connectionreset");
+				return;
+			}
+			await route.continue();
+		});
+
+		await page.getByTestId("import-input").setInputFiles({
+			name: "retomada.gpx",
+			mimeType: "application/gpx+xml",
+			buffer: gpx,
+		});
+		const item = page.getByTestId("import-item").filter({ hasText: "retomada.gpx" });
+		// A few retries of its own, then the person is told and offered to try again.
+		await expect(item.getByTestId("import-error")).toContainText("Sem conexão", {
+			timeout: 30_000,
+		});
+		await expect(item.getByRole("progressbar")).toHaveCount(0);
+		await captureScreens(page, "import-cut", { widths: [1280] });
+
+		connected = true;
+		await item.getByRole("button", { name: "Tentar de novo" }).click();
+		await expect(item.getByTestId("import-done")).toContainText("Importada:", { timeout: 30_000 });
+		// The same upload went on from the first chunk's end: no new upload, nothing sent twice.
+		expect(creations).toHaveLength(1);
+		expect(chunkOffsets[0]).toBe(5 * 1024 * 1024);
+		expect(Math.min(...chunkOffsets)).toBe(5 * 1024 * 1024);
+	});
+
 	test("a recording without lean shows its lean as estimated", async ({
 		page,
 		browser,

@@ -31,6 +31,11 @@ describe("loadConfig", () => {
 		expect(config.oidc.issuerUrl).toBe("http://localhost:3000/oidc");
 		expect(config.secureCookies).toBe(false);
 		expect(config.uploadMaxBytes).toBe(64 * 1024 * 1024);
+		expect(config.importLimits).toEqual({
+			concurrentPerUser: 2,
+			concurrentTotal: 8,
+			dailyBytesPerRider: 1024 * 1024 * 1024,
+		});
 		expect(config.seedDemo).toBe(true);
 	});
 
@@ -53,6 +58,8 @@ describe("loadConfig", () => {
 		[{ STORAGE_URL: "ftp://x" }, "STORAGE_URL"],
 		[{ SECRET_KEY: "short" }, "SECRET_KEY"],
 		[{ UPLOAD_MAX_BYTES: "-1" }, "UPLOAD_MAX_BYTES"],
+		[{ IMPORT_DAILY_QUOTA_BYTES: "0" }, "IMPORT_DAILY_QUOTA_BYTES"],
+		[{ IMPORT_CONCURRENCY_PER_USER: "dois" }, "IMPORT_CONCURRENCY_PER_USER"],
 		[{ OIDC_CLIENT_ID: "abc" }, "OIDC_CLIENT_SECRET"],
 		[{ OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b", OIDC_ISSUER_URL: "nope" }, "OIDC_ISSUER_URL"],
 	])("names the bad variable: %j", (env, variable) => {

@@ -50,6 +50,7 @@ export interface Config {
 	oidc: OidcConfig;
 	uploadMaxBytes: number;
 	uploadLimits: UploadLimits;
+	importLimits: ImportLimits;
 	logLevel: string;
 	/** Seed the demo accounts and sessions into an empty database at start. */
 	seedDemo: boolean;
@@ -87,6 +88,19 @@ export interface UploadLimits {
 	tusCreationsPerMinute: number;
 	/** Bytes a logger may send per UTC day (a tus upload counts its whole length at creation). */
 	dailyBytesPerLogger: number;
+}
+
+/** Bounds on what people may import (README, "Limites de importação"). */
+export interface ImportLimits {
+	/** Imports (POST, tus creation and PATCH) one signed-in user may have in progress at once. */
+	concurrentPerUser: number;
+	/** Imports in progress in the whole process (reading a recording takes CPU and memory). */
+	concurrentTotal: number;
+	/**
+	 * Bytes imported per rider (the sessions' owner, whoever sends them) per UTC day; a resumable
+	 * upload counts its whole length at creation, finished or not.
+	 */
+	dailyBytesPerRider: number;
 }
 
 /** A configuration error names the variable, so the start can end with one clear line. */
@@ -334,6 +348,14 @@ function readUploadLimits(env: Env): UploadLimits {
 	};
 }
 
+function readImportLimits(env: Env): ImportLimits {
+	return {
+		concurrentPerUser: readPositiveInt(env, "IMPORT_CONCURRENCY_PER_USER", 2),
+		concurrentTotal: readPositiveInt(env, "IMPORT_CONCURRENCY_TOTAL", 8),
+		dailyBytesPerRider: readPositiveInt(env, "IMPORT_DAILY_QUOTA_BYTES", 1024 * 1024 * 1024),
+	};
+}
+
 export function loadConfig(env: Env = process.env): Config {
 	const nodeEnv = readNodeEnv(env);
 	const port = readPort(env);
@@ -371,6 +393,7 @@ export function loadConfig(env: Env = process.env): Config {
 		oidc,
 		uploadMaxBytes: readPositiveInt(env, "UPLOAD_MAX_BYTES", 64 * 1024 * 1024),
 		uploadLimits: readUploadLimits(env),
+		importLimits: readImportLimits(env),
 		logLevel,
 		seedDemo,
 		metricsToken: readMetricsToken(env),

@@ -163,6 +163,15 @@ export interface RateLimitHitsTable {
 	window_ends_at: Date;
 }
 
+/** Bytes imported for a rider per UTC day (the import quota). */
+export interface ImportUploadUsageTable {
+	rider_id: string;
+	/** `yyyy-mm-dd`, UTC. */
+	day: string;
+	/** bigint: pg returns it as text. */
+	bytes: ColumnType<string, number | string, number | string>;
+}
+
 export interface DeviceUploadUsageTable {
 	hardware_id: string;
 	/** `yyyy-mm-dd`, UTC. */
@@ -182,6 +191,7 @@ export interface Database {
 	session_shares: SessionSharesTable;
 	rate_limit_hits: RateLimitHitsTable;
 	device_upload_usage: DeviceUploadUsageTable;
+	import_upload_usage: ImportUploadUsageTable;
 	tracks: TracksTable;
 }
 

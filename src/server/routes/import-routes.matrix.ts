@@ -44,3 +44,64 @@ export const importRoutesMatrix: MatrixRow[] = [
 		expected: FOR_RIDER_A,
 	},
 ];
+
+/** Resumable imports (tus). Nothing is created: every allowed call is refused after its checks. */
+const TUS = { "tus-resumable": "1.0.0" };
+/** A well-formed upload id that no upload has. */
+const ABSENT_UPLOAD = "0123456789abcdef0123456789abcdef";
+const metadata = (fields: Record<string, string>) =>
+	Object.entries(fields)
+		.map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+		.join(",");
+
+export const importUploadsMatrix: MatrixRow[] = [
+	{
+		// Signed in, then refused for its metadata (no name).
+		method: "POST",
+		url: () => "/api/sessions/import/uploads",
+		headers: () => ({ ...TUS, "upload-length": "10", "upload-metadata": metadata({ x: "y" }) }),
+		expected: ANY_SIGNED_IN,
+	},
+	{
+		// For riderA: whoever may import for riderA gets past the rider check, then the size is
+		// refused (413, before any quota is counted); to the others riderA does not exist.
+		method: "POST",
+		url: () => "/api/sessions/import/uploads",
+		headers: (fx) => ({
+			...TUS,
+			"upload-length": String(1024 ** 4),
+			"upload-metadata": metadata({ name: "grande.gpx", riderId: fx.riderA.id }),
+		}),
+		expected: { ...FOR_RIDER_A, riderA: 413, sellerS1: 413, admin: 413 },
+	},
+	{
+		method: "PATCH",
+		url: () => `/api/sessions/import/uploads/${ABSENT_UPLOAD}`,
+		headers: () => ({
+			...TUS,
+			"upload-offset": "0",
+			"content-type": "application/offset+octet-stream",
+		}),
+		expected: {
+			...ANY_SIGNED_IN,
+			riderA: 404,
+			riderB: 404,
+			sellerS1: 404,
+			sellerS2: 404,
+			admin: 404,
+		},
+	},
+	{
+		method: "DELETE",
+		url: () => `/api/sessions/import/uploads/${ABSENT_UPLOAD}`,
+		headers: () => TUS,
+		expected: {
+			...ANY_SIGNED_IN,
+			riderA: 404,
+			riderB: 404,
+			sellerS1: 404,
+			sellerS2: 404,
+			admin: 404,
+		},
+	},
+];

@@ -1,13 +1,18 @@
+import { join } from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { IMPORT_RATE_LIMIT, importSession } from "../../shared/api/imports";
 import { databaseRateLimitStore } from "../auth/rate-limit-store";
-import { AppError, notFound, payloadTooLarge, unauthorized } from "../errors";
+import { createTusStaging } from "../device/tus-datastore";
+import { UploadStaging } from "../device/upload-staging";
+import { AppError, payloadTooLarge, unauthorized } from "../errors";
+import { importAnswer, riderToImportFor } from "../imports/import-access";
+import { createImportLimits } from "../imports/import-limits";
 import { createImportService } from "../imports/import-service";
-import { findRiderForRead } from "../repositories/session-repository";
+import { createImportUploads } from "../imports/import-uploads";
+import { createImportUsageRepository } from "../repositories/import-usage-repository";
 import { auditActorOf } from "../services/audit-service";
-import { canReadRiderData } from "../services/session-read-service";
 
 function tooLarge(limitBytes: number) {
 	const mb = (limitBytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 2 });
@@ -31,11 +36,16 @@ function boundedBody(limitBytes: number) {
 	};
 }
 
-/** Importing a recording of another device or app as a session (imports/import-service.ts). */
+/**
+ * Importing a recording of another device or app as a session (imports/import-service.ts): in
+ * one POST (the command line, small files), or resumable (imports/import-uploads.ts, the web).
+ * Both count against the same limits (imports/import-limits.ts).
+ */
 export async function importRoutes(app: FastifyInstance) {
 	const { db, storage, config } = app.deps;
 	const imports = createImportService({ db, storage });
 	const limit = config.uploadMaxBytes;
+	const limits = createImportLimits(config.importLimits, createImportUsageRepository(db));
 
 	await app.register(rateLimit, {
 		global: false,
@@ -44,6 +54,32 @@ export async function importRoutes(app: FastifyInstance) {
 		errorResponseBuilder: () =>
 			new AppError(429, "rate_limited", "Muitas importações seguidas. Aguarde um minuto."),
 	});
+	// Resumable imports: tus reads its bodies itself, so they live in a scope of their own.
+	// On S3 a finished upload is downloaded to a temp file here before it is read.
+	const downloads = new UploadStaging(join(config.dataDir, "import-staging"));
+	await downloads.prepare();
+	const uploads = createImportUploads({
+		db,
+		imports,
+		staging: createTusStaging(config, storage, downloads),
+		maxBytes: limit,
+		limits,
+		log: app.log,
+	});
+	await app.register(uploads.routes);
+	const cleanUp = () => {
+		uploads
+			.cleanUpExpired()
+			.catch((error: unknown) => app.log.warn({ err: error }, "import upload clean-up failed"));
+		limits
+			.forgetPastDays()
+			.catch((error: unknown) => app.log.warn({ err: error }, "import usage clean-up failed"));
+	};
+	const timer = setInterval(cleanUp, uploads.cleanupIntervalMs);
+	timer.unref();
+	app.addHook("onReady", async () => cleanUp());
+	app.addHook("onClose", async () => clearInterval(timer));
+
 	const parse = boundedBody(limit);
 	app.addContentTypeParser("*", (request, payload, done) => {
 		parse(request, payload).then(
@@ -57,6 +93,11 @@ export async function importRoutes(app: FastifyInstance) {
 		url: importSession.path,
 		config: { policy: "signedIn", rateLimit: IMPORT_RATE_LIMIT },
 		bodyLimit: limit,
+		// Before the body is read: the sender's imports in progress (released once answered).
+		onRequest: async (request, reply) => {
+			if (request.actor.kind !== "user") throw unauthorized();
+			reply.raw.once("close", limits.enter(request.actor.user.id));
+		},
 		schema: {
 			querystring: importSession.query,
 			response: { 201: importSession.response },
@@ -65,15 +106,11 @@ export async function importRoutes(app: FastifyInstance) {
 			const actor = request.actor;
 			if (actor.kind !== "user") throw unauthorized();
 			const query = request.query as z.output<typeof importSession.query>;
-			const riderId = query.riderId ?? actor.user.id;
-			if (riderId !== actor.user.id) {
-				const rider = await findRiderForRead(db, riderId);
-				if (!rider || !canReadRiderData(actor, rider.id, rider.sellerId)) {
-					throw notFound("Piloto não encontrado.", "rider_not_found");
-				}
-			}
+			const riderId = await riderToImportFor(db, actor, query.riderId);
 			const body = request.body;
 			const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array();
+			// The bytes received count against the rider's quota of today; over it nothing is stored.
+			await limits.charge(riderId, bytes.length);
 			const done = await imports.importFile({
 				riderId,
 				fileName: query.name,
@@ -81,14 +118,7 @@ export async function importRoutes(app: FastifyInstance) {
 				actor: auditActorOf(actor),
 			});
 			reply.status(201);
-			return {
-				session: { id: done.sessionId, track: done.track, date: done.date },
-				created: done.created,
-				source: done.format ? { format: done.format, device: done.device } : null,
-				timing: done.timing,
-				laps: done.laps,
-				report: done.report,
-			};
+			return importAnswer(done);
 		},
 	});
 }

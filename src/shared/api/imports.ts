@@ -26,5 +26,15 @@ export const importSession = defineEndpoint({
 	}),
 });
 
+/**
+ * The same import, resumable (tus 1.0.0; what the web uses): `POST` with `Upload-Length` and
+ * `Upload-Metadata` `name` (the file's name), optionally `riderId` and `sha256` (hex or base64 of
+ * the whole file, checked at the end), then `PATCH` chunks; after a cut, `HEAD` the upload's URL
+ * for `Upload-Offset` and go on from there. The last `PATCH` answers `importSession.response`
+ * (200; 201 when the whole file went with the creation) or the error the POST would give. An
+ * upload is its creator's only (404 to anyone else); unfinished ones are deleted after 24 h.
+ */
+export const IMPORT_UPLOADS_PATH = "/api/sessions/import/uploads";
+
 /** How many imports one address may send a minute. */
 export const IMPORT_RATE_LIMIT = { max: 30, timeWindow: "1 minute" } as const;

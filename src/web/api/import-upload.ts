@@ -1,7 +1,8 @@
+import { DetailedError, Upload } from "tus-js-client";
 import type { z } from "zod";
-import { importSession } from "../../shared/api/imports";
+import { IMPORT_UPLOADS_PATH, type importSession } from "../../shared/api/imports";
 import { ApiErrorBody } from "../../shared/endpoint";
-import { ApiError, buildQueryString, getCsrfToken, NETWORK_ERROR_MESSAGE } from "./client";
+import { ApiError, getCsrfToken, NETWORK_ERROR_MESSAGE } from "./client";
 
 export type ImportResult = z.infer<typeof importSession.response>;
 
@@ -48,12 +49,43 @@ function errorOf(status: number, text: string): ApiError {
 	return new ApiError(status, "http_error", `Falha no envio (HTTP ${status}).`);
 }
 
+/** How a file is cut into requests: a dropped connection costs at most one chunk. */
+const CHUNK_BYTES = 5 * 1024 * 1024;
+/** Retries by itself after a cut (ms); then the person is offered "Tentar de novo". */
+const RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
+
+/** Hex SHA-256 of the file, checked by the server at the end; null where the browser has none. */
+async function fileSha256(file: Blob): Promise<string | null> {
+	// crypto.subtle exists on https and localhost only: a LAN address over http goes without.
+	if (typeof crypto === "undefined" || !crypto.subtle) return null;
+	try {
+		const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+		return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+	} catch {
+		return null;
+	}
+}
+
+function failureOf(error: Error | DetailedError): ApiError {
+	const response = error instanceof DetailedError ? error.originalResponse : null;
+	if (!response) {
+		return new ApiError(
+			0,
+			"network_error",
+			`${NETWORK_ERROR_MESSAGE} Ao tentar de novo, o envio continua de onde parou.`,
+		);
+	}
+	return errorOf(response.getStatus(), response.getBody() ?? "");
+}
+
 /**
- * Sends one file to `POST /api/sessions/import` as its raw bytes. XMLHttpRequest rather than
- * fetch: only it reports how much of the body has gone out, which the progress bar shows.
+ * Imports one file through the resumable endpoint (tus), in chunks, reporting progress. A cut
+ * is retried by itself a few times; after that the promise fails, and calling this again with
+ * the same file (and rider) goes on from the last byte the server kept: the upload's address
+ * is kept in the browser (localStorage) until the import succeeds.
  */
 export function uploadImport(
-	file: Blob & { name: string },
+	file: File,
 	options: {
 		riderId?: string;
 		onProgress?: (progress: UploadProgress) => void;
@@ -61,41 +93,54 @@ export function uploadImport(
 	} = {},
 ): Promise<ImportResult> {
 	return new Promise((resolve, reject) => {
-		const xhr = new XMLHttpRequest();
-		const url =
-			importSession.path + buildQueryString({ name: file.name, riderId: options.riderId });
-		xhr.open("POST", url);
-		xhr.withCredentials = true;
-		xhr.setRequestHeader("content-type", "application/octet-stream");
-		xhr.setRequestHeader("accept", "application/json");
-		const csrf = getCsrfToken();
-		if (csrf) xhr.setRequestHeader("x-csrf-token", csrf);
-		xhr.upload.onprogress = (event) => {
-			options.onProgress?.({
-				sent: event.loaded,
-				total: event.lengthComputable ? event.total : file.size,
-			});
-		};
-		xhr.onload = () => {
-			if (xhr.status >= 200 && xhr.status < 300) {
-				try {
-					resolve(JSON.parse(xhr.responseText) as ImportResult);
-				} catch {
-					reject(new ApiError(xhr.status, "bad_response", "Resposta inválida do servidor."));
-				}
-				return;
-			}
-			reject(errorOf(xhr.status, xhr.responseText));
-		};
-		xhr.onerror = () => reject(new ApiError(0, "network_error", NETWORK_ERROR_MESSAGE));
-		xhr.onabort = () => reject(new DOMException("Envio cancelado.", "AbortError"));
-		if (options.signal) {
-			if (options.signal.aborted) {
-				reject(new DOMException("Envio cancelado.", "AbortError"));
-				return;
-			}
-			options.signal.addEventListener("abort", () => xhr.abort(), { once: true });
+		if (options.signal?.aborted) {
+			reject(new DOMException("Envio cancelado.", "AbortError"));
+			return;
 		}
-		xhr.send(file);
+		void fileSha256(file).then(async (sha256) => {
+			const csrf = getCsrfToken();
+			const upload = new Upload(file, {
+				endpoint: IMPORT_UPLOADS_PATH,
+				chunkSize: CHUNK_BYTES,
+				retryDelays: RETRY_DELAYS_MS,
+				metadata: {
+					name: file.name,
+					...(options.riderId ? { riderId: options.riderId } : {}),
+					...(sha256 ? { sha256 } : {}),
+				},
+				headers: csrf ? { "x-csrf-token": csrf } : {},
+				// One address per file and rider: the same file imported for two riders is two uploads.
+				fingerprint: async () =>
+					[
+						"lapsix-import",
+						options.riderId ?? "self",
+						file.name,
+						file.size,
+						file.lastModified,
+					].join("|"),
+				storeFingerprintForResuming: true,
+				removeFingerprintOnSuccess: true,
+				onProgress: (sent, total) => options.onProgress?.({ sent, total }),
+				onSuccess: ({ lastResponse }) => {
+					try {
+						resolve(JSON.parse(lastResponse.getBody()) as ImportResult);
+					} catch {
+						reject(new ApiError(502, "bad_response", "Resposta inválida do servidor."));
+					}
+				},
+				onError: (error) => reject(failureOf(error)),
+			});
+			options.signal?.addEventListener(
+				"abort",
+				() => {
+					void upload.abort();
+					reject(new DOMException("Envio cancelado.", "AbortError"));
+				},
+				{ once: true },
+			);
+			const previous = await upload.findPreviousUploads().catch(() => []);
+			if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+			upload.start();
+		});
 	});
 }

@@ -166,8 +166,9 @@ function ItemRow({
 /**
  * "Importar sessão": files chosen or dropped go out one at a time, each with its progress bar.
  * When one is read the session tree is reloaded, so the new session shows under its track and
- * date, and its report is one tap away. A send that failed for a reason outside the file (no
- * connection, the server busy) can be sent again.
+ * date, and its report is one tap away. Files go in resumable chunks: a send that failed for a
+ * reason outside the file (no connection, the server busy) can be sent again, and goes on from
+ * the last byte the server kept.
  */
 export function ImportPanel({
 	riderId,
@@ -226,11 +227,13 @@ export function ImportPanel({
 			},
 			(error: unknown) => {
 				const status = error instanceof ApiError ? error.status : 0;
+				// Over the day's quota, trying again today cannot help: the message says when.
+				const overQuota = error instanceof ApiError && error.code === "daily_quota_exceeded";
 				dispatch({
 					type: "failed",
 					id: next.id,
 					message: error instanceof ApiError ? error.message : "Algo deu errado.",
-					retryable: isRetryableStatus(status),
+					retryable: isRetryableStatus(status) && !overQuota,
 				});
 			},
 		);
