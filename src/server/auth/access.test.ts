@@ -9,6 +9,7 @@ import {
 	authorize,
 	can,
 	HARDWARE_HAS_OWNER,
+	ImportUpload,
 	Logger,
 	Loggers,
 	LoggerUpload,
@@ -269,6 +270,49 @@ describe("a logger's resumable uploads", () => {
 		expectOutcome(device, "read", sessionOfA, [403, "forbidden"]);
 		expectOutcome(ANONYMOUS, "read", sessionOfA, [401, "unauthorized"]);
 		expectOutcome(ANONYMOUS, "register", Loggers, [401, "unauthorized"]);
+	});
+});
+
+describe("a user's resumable imports", () => {
+	it("only the user who created the upload; another's, or a logger's, is not found", () => {
+		const ofA = ImportUpload({ importedBy: ids.a });
+		expectOutcome(actors.riderA, "resume", ofA, "ok");
+		expectOutcome(actors.riderB, "resume", ofA, [404, "upload_not_found"]);
+		expectOutcome(actors.admin, "resume", ofA, [404, "upload_not_found"]);
+		expectOutcome(actors.sellerS1, "resume", ofA, [404, "upload_not_found"]);
+		expectOutcome(actors.riderA, "resume", ImportUpload({ importedBy: null }), [
+			404,
+			"upload_not_found",
+		]);
+	});
+});
+
+describe("reading a rider's data, case by case", () => {
+	const rider = "rider";
+	const seller = "seller";
+	const cases: [string, Principal, string | null, string | null, boolean][] = [
+		["anonymous", ANONYMOUS, rider, seller, false],
+		["a logger", { kind: "device", hardwareId: "1" }, rider, seller, false],
+		["the rider", userActor({ id: rider }), rider, seller, true],
+		["the rider, no seller", userActor({ id: rider }), rider, null, true],
+		["another rider", userActor({ id: "other" }), rider, seller, false],
+		["the rider's seller", userActor({ id: seller }, { isSeller: true }), rider, seller, true],
+		["another seller", userActor({ id: "s2" }, { isSeller: true }), rider, seller, false],
+		[
+			"a seller, rider without seller",
+			userActor({ id: seller }, { isSeller: true }),
+			rider,
+			null,
+			false,
+		],
+		["a former seller (flag removed)", userActor({ id: seller }), rider, seller, false],
+		["an admin", userActor({ id: "adm" }, { isAdmin: true }), rider, seller, true],
+		["an admin, no rider", userActor({ id: "adm" }, { isAdmin: true }), null, null, true],
+		["a rider, no rider", userActor({ id: rider }), null, null, false],
+		["a seller, no rider", userActor({ id: seller }, { isSeller: true }), null, seller, false],
+	];
+	it.each(cases)("%s", (_name, actor, riderId, riderSellerId, expected) => {
+		expect(can(actor, "read", Session({ riderId, riderSellerId }))).toBe(expected);
 	});
 });
 

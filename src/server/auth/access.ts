@@ -44,6 +44,8 @@ interface Facts {
 	Tracks: object;
 	/** A resumable upload in progress, by the logger that created it (null: not recorded). */
 	LoggerUpload: { hardwareId: string | null };
+	/** A resumable import in progress, by the user who created it (null: not an import). */
+	ImportUpload: { importedBy: string | null };
 }
 
 interface Actions {
@@ -57,6 +59,7 @@ interface Actions {
 	Roles: "change";
 	Tracks: "create" | "update";
 	LoggerUpload: "resume";
+	ImportUpload: "resume";
 }
 
 type SubjectType = keyof Facts;
@@ -83,6 +86,7 @@ export const Logger = subject("Logger");
 export const Assignment = subject("Assignment");
 export const Roles = subject("Roles");
 export const LoggerUpload = subject("LoggerUpload");
+export const ImportUpload = subject("ImportUpload");
 /** The things with no facts of their own: rules about them depend on the actor alone. */
 export const Loggers = subject("Loggers")({});
 export const Accounts = subject("Accounts")({});
@@ -214,7 +218,8 @@ const table = tableOf(
 	allow(User, "change", Roles, (a, r) => isAdmin(a) && (!demotesSelf(a, r) || OWN_ADMIN_FLAG)),
 	allow(CommandLine, "change", Roles, always),
 	allow(User, ["create", "update"], Tracks, isAdmin),
-	allow(Device, "resume", LoggerUpload, (d, u) => u.hardwareId === d.hardwareId, UPLOAD_HIDDEN)
+	allow(Device, "resume", LoggerUpload, (d, u) => u.hardwareId === d.hardwareId, UPLOAD_HIDDEN),
+	allow(User, "resume", ImportUpload, (a, u) => u.importedBy === a.user.id, UPLOAD_HIDDEN)
 );
 
 /** The table's lines as "actor action thing", for the test that checks each has its cases. */

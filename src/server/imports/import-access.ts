@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { importSession } from "../../shared/api/imports";
+import { authorize, Rider } from "../auth/access";
 import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { notFound } from "../errors";
 import { findRiderForRead } from "../repositories/session-repository";
-import { canReadRiderData } from "../services/session-read-service";
 import type { ImportOutcome } from "./import-service";
 
 /**
@@ -19,9 +19,8 @@ export async function riderToImportFor(
 ): Promise<string> {
 	if (riderId === undefined || riderId === actor.user.id) return actor.user.id;
 	const rider = await findRiderForRead(db, riderId);
-	if (!rider || !canReadRiderData(actor, rider.id, rider.sellerId)) {
-		throw notFound("Piloto não encontrado.", "rider_not_found");
-	}
+	if (!rider) throw notFound("Piloto não encontrado.", "rider_not_found");
+	authorize(actor, "import", Rider({ id: rider.id, sellerId: rider.sellerId }));
 	return rider.id;
 }
 

@@ -16,7 +16,9 @@ import { EVENTS, Server, type Upload } from "@tus/server";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { IMPORT_RATE_LIMIT, IMPORT_UPLOADS_PATH } from "../../shared/api/imports";
+import { authorize, ImportUpload } from "../auth/access";
 import type { UserActor } from "../auth/actor";
+import { actorFor } from "../auth/policy";
 import type { Database } from "../db/schema";
 import { type TusStaging, UPLOAD_ID } from "../device/tus-datastore";
 import {
@@ -26,7 +28,6 @@ import {
 	noSpaceError,
 	notFound,
 	payloadTooLarge,
-	unauthorized,
 } from "../errors";
 import { auditActorOf } from "../services/audit-service";
 import { importAnswer, riderToImportFor } from "./import-access";
@@ -223,10 +224,7 @@ export function createImportUploads(options: ImportUploadsOptions) {
 		void removeQuietly(upload.id);
 	});
 
-	const userOf = (request: FastifyRequest): UserActor => {
-		if (request.actor.kind !== "user") throw unauthorized();
-		return request.actor;
-	};
+	const userOf = (request: FastifyRequest): UserActor => actorFor("signedIn", request.actor);
 
 	const handOver = async (request: FastifyRequest, reply: FastifyReply, sender: Sender) => {
 		// A creation entered at its checks; a chunk enters here. "close" comes once the answer is
@@ -284,7 +282,7 @@ export function createImportUploads(options: ImportUploadsOptions) {
 			return handOver(request, reply, { actor });
 		}
 		// Someone else's upload (or a logger's) is answered as if it did not exist.
-		if (owner !== actor.user.id) throw notFound("Envio não encontrado.", "upload_not_found");
+		authorize(actor, "resume", ImportUpload({ importedBy: owner }));
 		return handOver(request, reply, { actor });
 	};
 

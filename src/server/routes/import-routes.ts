@@ -3,10 +3,11 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { IMPORT_RATE_LIMIT, importSession } from "../../shared/api/imports";
+import { actorFor } from "../auth/policy";
 import { databaseRateLimitStore } from "../auth/rate-limit-store";
 import { createTusStaging } from "../device/tus-datastore";
 import { UploadStaging } from "../device/upload-staging";
-import { AppError, payloadTooLarge, unauthorized } from "../errors";
+import { AppError, payloadTooLarge } from "../errors";
 import { importAnswer, riderToImportFor } from "../imports/import-access";
 import { createImportLimits } from "../imports/import-limits";
 import { createImportService } from "../imports/import-service";
@@ -95,16 +96,15 @@ export async function importRoutes(app: FastifyInstance) {
 		bodyLimit: limit,
 		// Before the body is read: the sender's imports in progress (released once answered).
 		onRequest: async (request, reply) => {
-			if (request.actor.kind !== "user") throw unauthorized();
-			reply.raw.once("close", limits.enter(request.actor.user.id));
+			const actor = actorFor("signedIn", request.actor);
+			reply.raw.once("close", limits.enter(actor.user.id));
 		},
 		schema: {
 			querystring: importSession.query,
 			response: { 201: importSession.response },
 		},
 		handler: async (request, reply): Promise<z.input<typeof importSession.response>> => {
-			const actor = request.actor;
-			if (actor.kind !== "user") throw unauthorized();
+			const actor = actorFor("signedIn", request.actor);
 			const query = request.query as z.output<typeof importSession.query>;
 			const riderId = await riderToImportFor(db, actor, query.riderId);
 			const body = request.body;

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "../auth/actor";
 import { createIngestService, type IngestService } from "../ingest/ingest-service";
 import {
 	findSessionForRead,
@@ -9,47 +8,6 @@ import {
 } from "../repositories/session-repository";
 import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
 import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
-import { canReadRiderData } from "./session-read-service";
-
-function user(id: string, flags: { isAdmin?: boolean; isSeller?: boolean } = {}): Actor {
-	return {
-		kind: "user",
-		authSessionId: "s",
-		user: {
-			id,
-			email: `${id}@example.com`,
-			displayName: null,
-			photoUrl: null,
-			isAdmin: flags.isAdmin ?? false,
-			isSeller: flags.isSeller ?? false,
-			hardwareId: null,
-			needsEnrollment: false,
-		},
-	};
-}
-
-describe("canReadRiderData", () => {
-	const rider = "rider";
-	const seller = "seller";
-	const cases: [string, Actor, string | null, string | null, boolean][] = [
-		["anonymous", { kind: "anonymous" }, rider, seller, false],
-		["a logger", { kind: "device", hardwareId: "1" }, rider, seller, false],
-		["the rider", user(rider), rider, seller, true],
-		["the rider, no seller", user(rider), rider, null, true],
-		["another rider", user("other"), rider, seller, false],
-		["the rider's seller", user(seller, { isSeller: true }), rider, seller, true],
-		["another seller", user("s2", { isSeller: true }), rider, seller, false],
-		["a seller, rider without seller", user(seller, { isSeller: true }), rider, null, false],
-		["a former seller (flag removed)", user(seller), rider, seller, false],
-		["an admin", user("adm", { isAdmin: true }), rider, seller, true],
-		["an admin, no rider", user("adm", { isAdmin: true }), null, null, true],
-		["a rider, no rider", user(rider), null, null, false],
-		["a seller, no rider", user(seller, { isSeller: true }), null, seller, false],
-	];
-	it.each(cases)("%s", (_name, actor, riderId, sellerId, expected) => {
-		expect(canReadRiderData(actor, riderId, sellerId)).toBe(expected);
-	});
-});
 
 describe("session read API", () => {
 	let ctx: TestContext;

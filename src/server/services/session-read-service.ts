@@ -9,8 +9,8 @@ import type {
 	LapView,
 	SessionSummaryView,
 } from "../../shared/api/sessions";
-import { authorize, can, Rider, Session } from "../auth/access";
-import type { Actor, UserActor } from "../auth/actor";
+import { authorize, Rider, Session } from "../auth/access";
+import type { UserActor } from "../auth/actor";
 import type { Database } from "../db/schema";
 import { notFound } from "../errors";
 import { folderOfIsoDate } from "../ingest/session-key";
@@ -29,18 +29,6 @@ import { timingView } from "../timing/timing-view";
 
 type SessionTree = z.input<typeof getSessionTree.response>;
 type SessionDetail = z.input<typeof getSession.response>;
-
-/**
- * The "read" rule of rider data, for the import route, which has not moved to the table yet:
- * new code asks `can(actor, "read", Session(...))` or `authorize` of `auth/access.ts`.
- */
-export function canReadRiderData(
-	actor: Actor,
-	riderId: string | null,
-	riderSellerId: string | null,
-): boolean {
-	return can(actor, "read", Session({ riderId, riderSellerId }));
-}
 
 /** The fastest lap; ties go to the lowest number. */
 export function fastestLap<L extends { number: number; timeMs: number }>(
