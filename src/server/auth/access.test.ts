@@ -322,18 +322,77 @@ describe("readableSessions: the read rule as a filter", () => {
 		{ riderId: ids.b, riderSellerId: ids.s2 },
 		{ riderId: ids.s1, riderSellerId: null },
 		{ riderId: null, riderSellerId: null },
+		// B still lists A as seller (A's seller flag was removed): A reads none of B's sessions.
+		{ riderId: ids.b, riderSellerId: ids.a },
 	];
+	const keeps = (scope: ReturnType<typeof readableSessions>, s: (typeof sessions)[number]) => {
+		switch (scope.kind) {
+			case "all":
+				return true;
+			case "rider":
+				return s.riderId === scope.riderId;
+			case "riderOrSellerOf":
+				return s.riderId === scope.userId || s.riderSellerId === scope.userId;
+			default:
+				throw new Error(`unknown scope ${JSON.stringify(scope)}`);
+		}
+	};
 	it.each(WHO)("keeps exactly the sessions %s may read", (who) => {
 		const actor = actors[who];
 		const scope = readableSessions(actor);
-		const kept = sessions.filter((s) =>
-			scope.kind === "all"
-				? true
-				: scope.kind === "rider"
-					? s.riderId === scope.riderId
-					: s.riderId === scope.userId || s.riderSellerId === scope.userId,
-		);
+		const kept = sessions.filter((s) => keeps(scope, s));
 		expect(kept).toEqual(sessions.filter((s) => can(actor, "read", Session(s))));
+	});
+});
+
+describe("each refusal says why, in Portuguese", () => {
+	const messageOf = (run: () => void) => {
+		try {
+			run();
+		} catch (error) {
+			return (error as Error).message;
+		}
+		return "allowed";
+	};
+	it.each([
+		["session", () => authorize(actors.riderB, "read", sessionOfA), "Sessão não encontrada."],
+		[
+			"rider",
+			() => authorize(actors.riderB, "read", Rider({ id: ids.a, sellerId: ids.s1 })),
+			"Piloto não encontrado.",
+		],
+		[
+			"link",
+			() => authorize(actors.riderB, "revoke", Share({ riderId: ids.a, riderSellerId: ids.s1 })),
+			"Link não encontrado.",
+		],
+		[
+			"upload",
+			() => authorize(actors.riderB, "resume", ImportUpload({ importedBy: ids.a })),
+			"Envio não encontrado.",
+		],
+		[
+			"admins only",
+			() => authorize(actors.sellerS1, "register", Loggers),
+			"Apenas administradores podem fazer isso.",
+		],
+		[
+			"share",
+			() => authorize(actors.sellerS1, "share", sessionOfA),
+			"Só o piloto da sessão pode compartilhá-la.",
+		],
+		[
+			"own admin flag",
+			() =>
+				authorize(
+					actors.admin,
+					"change",
+					Roles({ userId: ids.admin, isAdmin: true, nextIsAdmin: false }),
+				),
+			"Você não pode remover o seu próprio acesso de administrador.",
+		],
+	] as const)("%s", (_name, run, message) => {
+		expect(messageOf(run)).toBe(message);
 	});
 });
 

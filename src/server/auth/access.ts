@@ -232,7 +232,7 @@ function verdictOf(
 	action: string,
 	thing: { readonly subject: SubjectType },
 ): Verdict {
-	if (actor.kind === "anonymous" || actor.kind === "monitor") return false;
+	// No line names nobody or a metrics scraper: they are refused like any actor without a rule.
 	const entry = table.get(keyOf(actor.kind, action, thing.subject));
 	if (!entry) return false;
 	const verdict = entry.rule(actor, thing);
