@@ -26,11 +26,12 @@ export class CsvNumberReader {
 	private readonly scales: Int32Array;
 	readonly values: Float64Array;
 	readonly states: Uint8Array;
-	/** Byte range of each slot's cell on the last line, in `lineBytes`. */
-	readonly starts: Int32Array;
-	readonly ends: Int32Array;
+	/** Column read into each slot (-1: none, or a column an earlier slot already reads). */
+	private readonly columnOf: Int32Array;
 	/** The bytes the last line was read from (the file, or the copy of its last line). */
 	lineBytes: Uint8Array = new Uint8Array(1);
+	/** Where the last line starts in `lineBytes`. */
+	private lineStart = 0;
 	/** Fields on the last line read. */
 	fieldCount = 0;
 	private buffer: Uint8Array | null = null;
@@ -57,8 +58,9 @@ export class CsvNumberReader {
 		// NUMBER_EMPTY: a slot whose column no line has stays empty; every other slot is
 		// written on every line (its cell, or the end-of-line fill), so no reset per line.
 		this.states = new Uint8Array(columns.length).fill(1);
-		this.starts = new Int32Array(columns.length);
-		this.ends = new Int32Array(columns.length);
+		this.columnOf = Int32Array.from(columns, (column, slot) =>
+			column >= 0 && this.slotOf[column] === slot ? column : -1,
+		);
 	}
 
 	/**
@@ -76,6 +78,7 @@ export class CsvNumberReader {
 			copy.set(bytes.subarray(pos));
 			copy[copy.length - 1] = LF;
 			this.lineBytes = copy;
+			this.lineStart = 0;
 			const fileView = this.view;
 			this.view = new DataView(copy.buffer);
 			this.readLine(copy, 0);
@@ -83,6 +86,7 @@ export class CsvNumberReader {
 			return bytes.length;
 		}
 		this.lineBytes = bytes;
+		this.lineStart = pos;
 		return this.readLine(bytes, pos);
 	}
 
@@ -91,8 +95,6 @@ export class CsvNumberReader {
 		const width = slotOf.length;
 		const values = this.values;
 		const states = this.states;
-		const starts = this.starts;
-		const ends = this.ends;
 		const scales = this.scales;
 		// Byte values and states are literals here: an imported constant is a getter call per
 		// use under some module loaders, and even a module constant is reloaded on every use.
@@ -247,8 +249,6 @@ export class CsvNumberReader {
 							: mantissa / pow10[fraction - scale]!;
 					values[slot] = negative ? -value : value;
 					states[slot] = 0; // NUMBER_OK
-					starts[slot] = s;
-					ends[slot] = p;
 				} else {
 					while (b !== sep && b !== sep2 && b !== 10 && b !== 13) {
 						p++;
@@ -257,8 +257,6 @@ export class CsvNumberReader {
 					if (p === s) {
 						values[slot] = Number.NaN;
 						states[slot] = 1; // NUMBER_EMPTY
-						starts[slot] = s;
-						ends[slot] = p;
 					} else this.readSlow(bytes, slot, s, p);
 				}
 			}
@@ -286,14 +284,53 @@ export class CsvNumberReader {
 	private readSlow(bytes: Uint8Array, slot: number, s: number, e: number): void {
 		this.values[slot] = readScaled(bytes, s, e, this.scales[slot]!);
 		this.states[slot] = numberStatus();
-		this.starts[slot] = s;
-		this.ends[slot] = e;
 	}
 
-	/** The cell of `slot` on the last line, quoted for a report. */
+	/**
+	 * The cell of `slot` on the last line, quoted for a report (empty when the line has no such
+	 * cell). Found by walking the line again as `readLine` splits it: only reports need a
+	 * cell's bytes, so the hot loop keeps no range per cell.
+	 */
 	quoted(slot: number): string {
-		let s = this.starts[slot]!;
-		let e = this.ends[slot]!;
+		const bytes = this.lineBytes;
+		const column = this.columnOf[slot] ?? -1;
+		const sep = this.separator;
+		const blanks = sep === 32;
+		const sep2 = blanks ? 9 : sep;
+		const isEnd = (b: number) => b === sep || b === sep2 || b === 10 || b === 13;
+		let p = this.lineStart;
+		let s = p;
+		let e = p;
+		if (blanks) while (bytes[p] === 32 || bytes[p] === 9) p++;
+		for (let col = 0; column >= 0 && !(blanks && (bytes[p] === 10 || bytes[p] === 13)); col++) {
+			const start = p;
+			if (bytes[p] === 34) {
+				p++;
+				for (;;) {
+					const b = bytes[p]!;
+					if (b === 10) break;
+					p++;
+					if (b !== 34) continue;
+					if (bytes[p] !== 34) break;
+					p++;
+				}
+			}
+			while (!isEnd(bytes[p]!)) p++;
+			if (col === column) {
+				s = start;
+				e = p;
+				break;
+			}
+			if (bytes[p] !== sep && bytes[p] !== sep2) {
+				s = p;
+				e = p;
+				break;
+			}
+			p++;
+			if (blanks) while (bytes[p] === 32 || bytes[p] === 9) p++;
+			s = p;
+			e = p;
+		}
 		if (e - s >= 2 && this.lineBytes[s] === 34 && this.lineBytes[e - 1] === 34) {
 			s++;
 			e--;

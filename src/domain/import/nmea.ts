@@ -100,9 +100,25 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 	const n = bytes.length;
 	let pos = bomLength(bytes);
 	let lineNo = 0;
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	const safe = n - 4;
 	while (pos < n) {
-		let end = bytes.indexOf(NEWLINE, pos);
-		if (end < 0) end = n;
+		// The line's LF, a word at a time (lines are short: a call to indexOf costs more).
+		let end = pos;
+		for (;;) {
+			if (end <= safe) {
+				const x = view.getInt32(end, true) ^ 0x0a0a0a0a;
+				const m = (x - 0x01010101) & ~x & 0x80808080;
+				if (m === 0) {
+					end += 4;
+					continue;
+				}
+				end += (31 - Math.clz32(m & -m)) >>> 3;
+				break;
+			}
+			if (end >= n || bytes[end] === NEWLINE) break;
+			end++;
+		}
 		lineNo++;
 		let s = pos;
 		pos = end + 1;
