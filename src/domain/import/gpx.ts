@@ -146,7 +146,6 @@ export function importGpx(
 	// The hot paths read exactly what the tokens give (a property test compares both).
 	const fastPath = options.fastPath !== false;
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-	const n = bytes.length;
 	/** Line of byte `lineKnownAt` (the end of the last point the template read), or -1. */
 	let lineKnownAt = -1;
 	let lineKnown = 0;
