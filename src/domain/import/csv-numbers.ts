@@ -1,7 +1,7 @@
 import { COMMA, LF, numberStatus, quoteBytes, readScaled } from "./bytes";
 
-/** 10^k for the last k digits of a word, as int32 so a short number stays int32. */
-const SCALE4 = new Int32Array([1, 10, 100, 1000, 10000]);
+/** 10^k for the last k digits of a word (doubles: the mantissa is one). */
+const SCALE4 = new Float64Array([1, 10, 100, 1000, 10000]);
 
 /** Exact powers of ten. */
 const POW10 = [
