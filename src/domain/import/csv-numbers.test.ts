@@ -63,6 +63,31 @@ describe("CsvNumberReader", () => {
 		});
 	});
 
+	it("gives empty for a blank or missing cell after a line where it held a number", () => {
+		const lines = readLines("1,2,3\n4,,6\n7\n", [0, 1, 2]);
+		expect(lines.map((l) => l.states)).toEqual([
+			[NUMBER_OK, NUMBER_OK, NUMBER_OK],
+			[NUMBER_OK, NUMBER_EMPTY, NUMBER_OK],
+			[NUMBER_OK, NUMBER_EMPTY, NUMBER_EMPTY],
+		]);
+	});
+
+	it("quotes a slot's own cell on the last line, and nothing for a cell the line lacks", () => {
+		const reader = new CsvNumberReader([0, 1, 3]);
+		const bytes = bytesOf('1,"x""y",3,4z\n5,6\n7,8,9,10\n');
+		const end = reader.read(bytes, 0);
+		expect([reader.quoted(0), reader.quoted(1), reader.quoted(2)]).toEqual([
+			'"1"',
+			'"x""y"',
+			'"4z"',
+		]);
+		reader.read(bytes, end + 1);
+		expect([reader.quoted(1), reader.quoted(2)]).toEqual(['"6"', '""']);
+		const blanks = new CsvNumberReader([0, 2], [], SPACE);
+		blanks.read(bytesOf("  a \t b  c \n"), 0);
+		expect([blanks.quoted(0), blanks.quoted(1)]).toEqual(['"a"', '"c"']);
+	});
+
 	it("reads quoted cells, with commas and doubled quotes inside", () => {
 		const [line] = readLines('"a,b","5",7,"x""y",9', [1, 2, 4]);
 		expect(line).toMatchObject({ count: 5, values: [5, 7, 9] });

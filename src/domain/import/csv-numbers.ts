@@ -1,7 +1,7 @@
 import { COMMA, LF, numberStatus, quoteBytes, readScaled } from "./bytes";
 
-/** 10^k for the last k digits of a word, as int32 so a short number stays int32. */
-const SCALE4 = new Int32Array([1, 10, 100, 1000, 10000]);
+/** 10^k for the last k digits of a word (doubles: the mantissa is one). */
+const SCALE4 = new Float64Array([1, 10, 100, 1000, 10000]);
 
 /** Exact powers of ten. */
 const POW10 = [
@@ -26,11 +26,12 @@ export class CsvNumberReader {
 	private readonly scales: Int32Array;
 	readonly values: Float64Array;
 	readonly states: Uint8Array;
-	/** Byte range of each slot's cell on the last line, in `lineBytes`. */
-	readonly starts: Int32Array;
-	readonly ends: Int32Array;
+	/** Column read into each slot (-1: none, or a column an earlier slot already reads). */
+	private readonly columnOf: Int32Array;
 	/** The bytes the last line was read from (the file, or the copy of its last line). */
 	lineBytes: Uint8Array = new Uint8Array(1);
+	/** Where the last line starts in `lineBytes`. */
+	private lineStart = 0;
 	/** Fields on the last line read. */
 	fieldCount = 0;
 	private buffer: Uint8Array | null = null;
@@ -54,9 +55,12 @@ export class CsvNumberReader {
 		});
 		this.scales = Int32Array.from(columns, (_, slot) => scales[slot] ?? 0);
 		this.values = new Float64Array(columns.length);
-		this.states = new Uint8Array(columns.length);
-		this.starts = new Int32Array(columns.length);
-		this.ends = new Int32Array(columns.length);
+		// NUMBER_EMPTY: a slot whose column no line has stays empty; every other slot is
+		// written on every line (its cell, or the end-of-line fill), so no reset per line.
+		this.states = new Uint8Array(columns.length).fill(1);
+		this.columnOf = Int32Array.from(columns, (column, slot) =>
+			column >= 0 && this.slotOf[column] === slot ? column : -1,
+		);
 	}
 
 	/**
@@ -74,6 +78,7 @@ export class CsvNumberReader {
 			copy.set(bytes.subarray(pos));
 			copy[copy.length - 1] = LF;
 			this.lineBytes = copy;
+			this.lineStart = 0;
 			const fileView = this.view;
 			this.view = new DataView(copy.buffer);
 			this.readLine(copy, 0);
@@ -81,6 +86,7 @@ export class CsvNumberReader {
 			return bytes.length;
 		}
 		this.lineBytes = bytes;
+		this.lineStart = pos;
 		return this.readLine(bytes, pos);
 	}
 
@@ -89,8 +95,6 @@ export class CsvNumberReader {
 		const width = slotOf.length;
 		const values = this.values;
 		const states = this.states;
-		const starts = this.starts;
-		const ends = this.ends;
 		const scales = this.scales;
 		// Byte values and states are literals here: an imported constant is a getter call per
 		// use under some module loaders, and even a module constant is reloaded on every use.
@@ -107,7 +111,6 @@ export class CsvNumberReader {
 		let m = 0;
 		let y = 0;
 		let k = 0;
-		states.fill(1); // NUMBER_EMPTY
 		let col = 0;
 		let p = pos;
 		let b = 0;
@@ -118,6 +121,7 @@ export class CsvNumberReader {
 			if (b === 10 || b === 13) {
 				while (bytes[p] !== 10) p++;
 				values.fill(Number.NaN);
+				states.fill(1); // NUMBER_EMPTY
 				this.fieldCount = 0;
 				return p;
 			}
@@ -144,16 +148,22 @@ export class CsvNumberReader {
 				}
 				if (slot >= 0) this.readSlow(bytes, slot, s, p);
 			} else if (slot < 0) {
-				// Every byte that ends a field (separator, LF, CR, blank) is below 45 ("-"): one
-				// comparison per byte, then a look at the rare low byte that is not an end.
+				// Every byte that ends a field (separator, LF, CR, blank) is below 45 ("-"): four
+				// bytes at a time, `m` flags those below 45 (the lowest flag is exact), then a look
+				// at the rare low byte that is not an end.
 				for (;;) {
-					while (b > 44) {
-						p++;
-						b = bytes[p]!;
+					if (p <= safe) {
+						x = view.getInt32(p, true);
+						m = (x - 0x2d2d2d2d) & ~x & 0x80808080;
+						if (m === 0) {
+							p += 4;
+							continue;
+						}
+						p += (31 - Math.clz32(m & -m)) >>> 3;
 					}
+					b = bytes[p]!;
 					if (b === sep || b === sep2 || b === 10 || b === 13) break;
 					p++;
-					b = bytes[p]!;
 				}
 			} else {
 				let negative = false;
@@ -239,8 +249,6 @@ export class CsvNumberReader {
 							: mantissa / pow10[fraction - scale]!;
 					values[slot] = negative ? -value : value;
 					states[slot] = 0; // NUMBER_OK
-					starts[slot] = s;
-					ends[slot] = p;
 				} else {
 					while (b !== sep && b !== sep2 && b !== 10 && b !== 13) {
 						p++;
@@ -248,8 +256,7 @@ export class CsvNumberReader {
 					}
 					if (p === s) {
 						values[slot] = Number.NaN;
-						starts[slot] = s;
-						ends[slot] = p;
+						states[slot] = 1; // NUMBER_EMPTY
 					} else this.readSlow(bytes, slot, s, p);
 				}
 			}
@@ -265,7 +272,10 @@ export class CsvNumberReader {
 		while (bytes[p] !== 10) p++;
 		for (let c = col; c < width; c++) {
 			const slot = slotOf[c]!;
-			if (slot >= 0) values[slot] = Number.NaN;
+			if (slot >= 0) {
+				values[slot] = Number.NaN;
+				states[slot] = 1; // NUMBER_EMPTY
+			}
 		}
 		this.fieldCount = col;
 		return p;
@@ -274,14 +284,53 @@ export class CsvNumberReader {
 	private readSlow(bytes: Uint8Array, slot: number, s: number, e: number): void {
 		this.values[slot] = readScaled(bytes, s, e, this.scales[slot]!);
 		this.states[slot] = numberStatus();
-		this.starts[slot] = s;
-		this.ends[slot] = e;
 	}
 
-	/** The cell of `slot` on the last line, quoted for a report. */
+	/**
+	 * The cell of `slot` on the last line, quoted for a report (empty when the line has no such
+	 * cell). Found by walking the line again as `readLine` splits it: only reports need a
+	 * cell's bytes, so the hot loop keeps no range per cell.
+	 */
 	quoted(slot: number): string {
-		let s = this.starts[slot]!;
-		let e = this.ends[slot]!;
+		const bytes = this.lineBytes;
+		const column = this.columnOf[slot] ?? -1;
+		const sep = this.separator;
+		const blanks = sep === 32;
+		const sep2 = blanks ? 9 : sep;
+		const isEnd = (b: number) => b === sep || b === sep2 || b === 10 || b === 13;
+		let p = this.lineStart;
+		let s = p;
+		let e = p;
+		if (blanks) while (bytes[p] === 32 || bytes[p] === 9) p++;
+		for (let col = 0; column >= 0 && !(blanks && (bytes[p] === 10 || bytes[p] === 13)); col++) {
+			const start = p;
+			if (bytes[p] === 34) {
+				p++;
+				for (;;) {
+					const b = bytes[p]!;
+					if (b === 10) break;
+					p++;
+					if (b !== 34) continue;
+					if (bytes[p] !== 34) break;
+					p++;
+				}
+			}
+			while (!isEnd(bytes[p]!)) p++;
+			if (col === column) {
+				s = start;
+				e = p;
+				break;
+			}
+			if (bytes[p] !== sep && bytes[p] !== sep2) {
+				s = p;
+				e = p;
+				break;
+			}
+			p++;
+			if (blanks) while (bytes[p] === 32 || bytes[p] === 9) p++;
+			s = p;
+			e = p;
+		}
 		if (e - s >= 2 && this.lineBytes[s] === 34 && this.lineBytes[e - 1] === 34) {
 			s++;
 			e--;

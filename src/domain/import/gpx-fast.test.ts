@@ -30,6 +30,7 @@ const point = fc.record({
 	extra: fc.constantFrom(
 		"",
 		"<hr>150</hr>",
+		"<sat>1\n50</sat>",
 		"<!-- c -->",
 		"<![CDATA[1]]>",
 		'<x:unknown xmlns:x="urn:x">1</x:unknown>',
@@ -71,6 +72,30 @@ describe("the GPX hot paths (a trkpt read whole, and by template)", () => {
 			}),
 			{ numRuns: 400 },
 		);
+	});
+
+	it("number each point by its line in a run of points alike, line ends inside values and all", () => {
+		const alike = (second: number, sat: string, space: string) =>
+			`<trkpt lat="-23.5" lon="-46.6">${space}<time>2025-03-01T14:00:${String(second).padStart(2, "0")}Z</time><sat>${sat}</sat>\n</trkpt>`;
+		const points = [
+			alike(1, "150", "\n"),
+			alike(2, "151", "\n"),
+			alike(3, "15\n2", "\n"),
+			alike(4, "153", "\n"),
+			alike(5, "154", "\n\n"),
+			alike(6, "155", "\n\n"),
+			alike(7, "156", "\n\n"),
+		];
+		const text = `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>\n${points.join("\n")}\n</trkseg></trk></gpx>\n`;
+		const lines: number[] = [];
+		let at = text.indexOf("<trkpt");
+		while (at >= 0) {
+			lines.push(text.slice(0, at).split("\n").length);
+			at = text.indexOf("<trkpt", at + 1);
+		}
+		const r = importGpx(bytesOf(text), "f.gpx");
+		expect([...r.fixes.line]).toEqual(lines);
+		expect(r).toEqual(importGpx(bytesOf(text), "f.gpx", { fastPath: false }));
 	});
 
 	it("give exactly what the token-by-token reading gives on damaged files", () => {

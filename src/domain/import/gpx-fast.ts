@@ -322,9 +322,14 @@ export class PointTemplate {
 	private readonly pieceStart: Int32Array;
 	private readonly kinds: Int32Array;
 	private readonly count: number;
+	/** Line ends in a point that matches: the skeleton's (values never hold one). */
+	readonly lineEnds: number;
 
 	private constructor(skeleton: Uint8Array, pieceStart: Int32Array, kinds: Int32Array) {
 		this.skeleton = skeleton;
+		let lineEnds = 0;
+		for (let i = 0; i < skeleton.length; i++) if (skeleton[i] === 10) lineEnds++;
+		this.lineEnds = lineEnds;
 		this.view = new DataView(skeleton.buffer, skeleton.byteOffset, skeleton.byteLength);
 		this.pieceStart = pieceStart;
 		this.kinds = kinds;
@@ -365,7 +370,13 @@ export class PointTemplate {
 		const pieceStart = this.pieceStart;
 		const kinds = this.kinds;
 		const count = this.count;
-		out.fill(Number.NaN);
+		out[POINT_LAT] = Number.NaN;
+		out[POINT_LON] = Number.NaN;
+		out[POINT_TIME] = Number.NaN;
+		out[POINT_ELE] = Number.NaN;
+		out[POINT_SPEED_MPS] = Number.NaN;
+		out[POINT_COURSE] = Number.NaN;
+		out[POINT_LEAN] = Number.NaN;
 		out[POINT_ESTIMATED_LEAN] = 0;
 		let p = at;
 		for (let k = 0; ; k++) {
@@ -385,7 +396,7 @@ export class PointTemplate {
 				if (p >= n) return -1;
 				const c = bytes[p]!;
 				if (c === terminator) break;
-				if (c === 60 || c === 38) return -1;
+				if (c === 60 || c === 38 || c === 10) return -1;
 				p++;
 			}
 			const kind = kinds[k]!;

@@ -146,16 +146,24 @@ export function importGpx(
 	// The hot paths read exactly what the tokens give (a property test compares both).
 	const fastPath = options.fastPath !== false;
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-	const n = bytes.length;
+	/** Line of byte `lineKnownAt` (the end of the last point the template read), or -1. */
+	let lineKnownAt = -1;
+	let lineKnown = 0;
 
 	for (;;) {
 		// The hot path: a whole trkpt of the common shape, read without tokens.
 		if (fastPath && pointName !== null && pointDepth < 0 && tokens.depth === segDepth) {
 			let q = tokens.pos;
-			while (q < n && (bytes[q] === 32 || bytes[q] === 10 || bytes[q] === 13 || bytes[q] === 9))
+			let lineEnds = 0;
+			for (;;) {
+				const b = bytes[q];
+				if (b === 10) lineEnds++;
+				else if (b !== 32 && b !== 13 && b !== 9) break;
 				q++;
+			}
 			if (bytes[q] === 60 && startsWithName(bytes, q + 1, pointName)) {
-				let end: number = template ? template.match(bytes, view, q, point) : -1;
+				const matched: number = template ? template.match(bytes, view, q, point) : -1;
+				let end: number = matched;
 				if (end < 0) {
 					end = readPointFast(bytes, q, resolve, point);
 					template = end > 0 ? PointTemplate.ofLastPoint(bytes, q, end) : null;
@@ -174,7 +182,18 @@ export function importGpx(
 					fixes.timeMs[i] = point[POINT_TIME]!;
 					fixes.lat[i] = lat;
 					fixes.lon[i] = lon;
-					fixes.line[i] = tokens.lineAt(q);
+					// After a point the template read, the line is counted here: no search for
+					// line ends in the bytes it already compared.
+					let line: number;
+					if (lineKnownAt === tokens.pos) {
+						line = lineKnown + lineEnds;
+						tokens.setLineAt(q, line);
+					} else line = tokens.lineAt(q);
+					if (matched > 0) {
+						lineKnownAt = end;
+						lineKnown = line + template!.lineEnds;
+					} else lineKnownAt = -1;
+					fixes.line[i] = line;
 					fixes.speedKmh[i] = point[POINT_SPEED_MPS]! * 3.6;
 					fixes.leanDeg![i] = point[POINT_LEAN]!;
 					fixes.extra[heading]![i] = point[POINT_COURSE]!;

@@ -100,9 +100,25 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 	const n = bytes.length;
 	let pos = bomLength(bytes);
 	let lineNo = 0;
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	const safe = n - 4;
 	while (pos < n) {
-		let end = bytes.indexOf(NEWLINE, pos);
-		if (end < 0) end = n;
+		// The line's LF, a word at a time (lines are short: a call to indexOf costs more).
+		let end = pos;
+		for (;;) {
+			if (end <= safe) {
+				const x = view.getInt32(end, true) ^ 0x0a0a0a0a;
+				const m = (x - 0x01010101) & ~x & 0x80808080;
+				if (m === 0) {
+					end += 4;
+					continue;
+				}
+				end += (31 - Math.clz32(m & -m)) >>> 3;
+				break;
+			}
+			if (end >= n || bytes[end] === NEWLINE) break;
+			end++;
+		}
 		lineNo++;
 		let s = pos;
 		pos = end + 1;
@@ -119,46 +135,73 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 			report.reject(lineNo, `texto antes da sentença ignorado: ${quoteBytes(bytes, s, dollar)}`);
 		}
 		while (dollar >= 0 && dollar < e) {
-			// One pass: the checksum (XOR of the bytes between $ and *), the commas, and each
-			// field read as a number as its digits go by, up to the `*`, or to a `$` (another
-			// sentence run into this one) or the line's end (cut short).
+			// One pass finds the commas and reads each field as a number as its digits go by, up
+			// to the `*`, or to a `$` (another sentence run into this one) or the line's end (cut
+			// short); then the checksum (XOR of the bytes between $ and there), by words.
 			const start = dollar;
 			let p = start + 1;
-			let sum = 0;
 			let commaCount = 0;
 			let b = 0;
 			let d = 0;
 			let mantissa = 0;
 			let digits = 0;
-			let fraction = -1;
+			/** Digits before the field's dot, -1 before a dot. */
+			let dotAt = -1;
 			let bad = 0;
 			let negative = 0;
-			for (; p < e; p++) {
+			while (p < e) {
 				b = bytes[p]!;
-				if (b === 42 /* * */ || b === 36 /* $ */) break;
-				sum ^= b;
 				d = b - 48;
 				if (d >>> 0 <= 9) {
-					mantissa = mantissa * 10 + d;
-					digits++;
-					if (fraction >= 0) fraction++;
-				} else if (b === 44 /* , */) {
+					// A run of digits, in a loop of its own (`bytes[e]` is no digit, or e is the end).
+					const runStart = p;
+					do {
+						mantissa = mantissa * 10 + d;
+						p++;
+						d = bytes[p]! - 48;
+					} while (d >>> 0 <= 9 && p < e);
+					digits += p - runStart;
+					continue;
+				}
+				if (b === 42 /* * */ || b === 36 /* $ */) break;
+				if (b === 44 /* , */) {
 					if (commaCount > 0 && commaCount < 64) {
-						storeField(commaCount - 1, mantissa, digits, fraction, bad, negative);
+						storeField(
+							commaCount - 1,
+							mantissa,
+							digits,
+							dotAt < 0 ? -1 : digits - dotAt,
+							bad,
+							negative,
+						);
 					}
 					if (commaCount < 64) commas[commaCount++] = p;
 					mantissa = 0;
 					digits = 0;
-					fraction = -1;
+					dotAt = -1;
 					bad = 0;
 					negative = 0;
-				} else if (b === 46 /* . */ && fraction < 0) fraction = 0;
-				else if (b === 45 /* - */ && digits === 0 && fraction < 0 && negative === 0) negative = 1;
+				} else if (b === 46 /* . */ && dotAt < 0) dotAt = digits;
+				else if (b === 45 /* - */ && digits === 0 && dotAt < 0 && negative === 0) negative = 1;
 				else bad = 1;
+				p++;
 			}
 			if (commaCount > 0 && commaCount < 64) {
-				storeField(commaCount - 1, mantissa, digits, fraction, bad, negative);
+				storeField(
+					commaCount - 1,
+					mantissa,
+					digits,
+					dotAt < 0 ? -1 : digits - dotAt,
+					bad,
+					negative,
+				);
 			}
+			// The checksum: XOR of the bytes between $ and the stop, a word at a time, folded.
+			let q = start + 1;
+			let words = 0;
+			for (; q + 4 <= p; q += 4) words ^= view.getInt32(q, true);
+			let sum = (words ^ (words >>> 8) ^ (words >>> 16) ^ (words >>> 24)) & 0xff;
+			for (; q < p; q++) sum ^= bytes[q]!;
 			if (p >= e || b === 36 || p + 3 > e) {
 				const next = p < e && b === 36 ? p : e;
 				report.reject(

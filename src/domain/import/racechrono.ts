@@ -176,13 +176,13 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 			lineNo,
 			`${slotName(slot)}: valor ilegível ${reader.quoted(slot)}; ponto mantido sem ele`,
 		);
-	/** A channel's value on the line: NaN when blank or unreadable (reported). */
-	const channel = (slot: number, factor: number) => {
-		const state = states[slot];
-		if (state === OK) return values[slot]! * factor;
-		if (state !== EMPTY) unreadable(slot);
-		return Number.NaN;
-	};
+	// The per-row tail reads these typed arrays, no closure or object per channel.
+	const hasSpeed = plan.speed >= 0;
+	const speedFactorOfFile = plan.speedFactor;
+	const distanceFactor = plan.distanceFactor;
+	const extraCount = plan.extra.length;
+	const extraFactor = Float64Array.from(plan.extra, (e) => e.factor);
+	const extraCarry = Uint8Array.from(plan.extra, (e) => (e.carry ? 1 : 0));
 
 	while (pos < n) {
 		lineNo++;
@@ -256,17 +256,42 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 		fixes.lat[i] = lat;
 		fixes.lon[i] = lon;
 		fixes.line[i] = lineNo;
-		fixes.speedKmh[i] = plan.speed >= 0 ? channel(4, plan.speedFactor) : Number.NaN;
-		if (fixes.leanDeg) fixes.leanDeg[i] = channel(5, 1);
-		if (fixes.distanceM) fixes.distanceM[i] = channel(6, plan.distanceFactor);
-		for (let e = 0; e < plan.extra.length; e++) {
-			const extra = plan.extra[e]!;
-			let value = channel(FIRST_EXTRA_SLOT + e, extra.factor);
-			if (extra.carry) {
-				if (Number.isNaN(value)) value = carried[e]!;
-				else carried[e] = value;
+		// Each channel: its value when read, NaN when blank or unreadable (reported, in slot
+		// order); a carried channel's blank keeps the last value.
+		let speed = Number.NaN;
+		if (hasSpeed) {
+			if (states[4] === OK) speed = values[4]! * speedFactorOfFile;
+			else if (states[4] !== EMPTY) unreadable(4);
+		}
+		fixes.speedKmh[i] = speed;
+		const leanColumn = fixes.leanDeg;
+		if (leanColumn) {
+			if (states[5] === OK) leanColumn[i] = values[5]!;
+			else {
+				if (states[5] !== EMPTY) unreadable(5);
+				leanColumn[i] = Number.NaN;
 			}
-			fixes.extra[e]![i] = value;
+		}
+		const distanceColumn = fixes.distanceM;
+		if (distanceColumn) {
+			if (states[6] === OK) distanceColumn[i] = values[6]! * distanceFactor;
+			else {
+				if (states[6] !== EMPTY) unreadable(6);
+				distanceColumn[i] = Number.NaN;
+			}
+		}
+		const extraColumns = fixes.extra;
+		for (let e = 0; e < extraCount; e++) {
+			const slot = FIRST_EXTRA_SLOT + e;
+			let value: number;
+			if (states[slot] === OK) {
+				value = values[slot]! * extraFactor[e]!;
+				if (extraCarry[e] === 1) carried[e] = value;
+			} else {
+				if (states[slot] !== EMPTY) unreadable(slot);
+				value = extraCarry[e] === 1 ? carried[e]! : Number.NaN;
+			}
+			extraColumns[e]![i] = value;
 		}
 		fixes.commit();
 	}

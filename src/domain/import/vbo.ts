@@ -131,9 +131,20 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 		}
 		// HHMMSS.SS read times 1000: HHMMSSsss.
 		const packed = values[0]!;
-		const hours = Math.floor(packed / 10_000_000);
-		const minutes = Math.floor(packed / 100_000) % 100;
-		const secondsMs = packed % 100_000;
+		let hours: number;
+		let minutes: number;
+		let secondsMs: number;
+		if ((packed | 0) === packed) {
+			// Whole milliseconds (nearly every file): integer division, no floating modulo.
+			const hhmm = (packed / 100_000) | 0;
+			hours = (hhmm / 100) | 0;
+			minutes = hhmm - hours * 100;
+			secondsMs = packed - hhmm * 100_000;
+		} else {
+			hours = Math.floor(packed / 10_000_000);
+			minutes = Math.floor(packed / 100_000) % 100;
+			secondsMs = packed % 100_000;
+		}
 		if (packed < 0 || hours > 23 || minutes > 59 || secondsMs >= 60_000) {
 			report.reject(lineNo, `time: ${reader.quoted(0)} não é uma hora HHMMSS.SS válida`);
 			continue;
@@ -178,7 +189,13 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 			let value = states[slot] === OK ? values[slot]! : Number.NaN;
 			// sats: +64 brake trigger, +128 DGPS.
 			if (slot === 1 && !Number.isNaN(value)) {
-				value = value >= 0 && value < 256 ? value % 64 : Number.NaN;
+				// A whole count (always, in practice) takes a mask, not a floating modulo.
+				value =
+					value >= 0 && value < 256
+						? (value | 0) === value
+							? value & 63
+							: value % 64
+						: Number.NaN;
 			}
 			extraColumns[extraOut[e]!]![i] = slot === 6 ? value * heightFactor : value;
 		}

@@ -81,6 +81,16 @@ export class XmlTokenizer {
 		return this.lineCount;
 	}
 
+	/**
+	 * Records that byte `at` is on line `line`, which the caller counted itself (a run of
+	 * points whose line ends it knows): later calls count on from there.
+	 */
+	setLineAt(at: number, line: number): void {
+		this.lineCountedTo = at;
+		this.lineCount = line;
+		this.nextLf = -2;
+	}
+
 	next(): number {
 		if (this.pendingEnd) {
 			this.pendingEnd = false;
