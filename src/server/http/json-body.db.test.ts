@@ -10,8 +10,13 @@ interface BodyRoute {
 	policy: string | undefined;
 }
 
-/** Routes whose bodies are not JSON: logger files (raw bytes), tus, the demo issuer's forms. */
-const NOT_JSON = [/^\/api\/device\/v1\/sessions\//, /^\/api\/device\/v1\/uploads/, /^\/oidc\//];
+/** Routes whose bodies are not JSON: logger files (raw bytes), tus (loggers' and imports'), the demo issuer's forms. */
+const NOT_JSON = [
+	/^\/api\/device\/v1\/sessions\//,
+	/^\/api\/device\/v1\/uploads/,
+	/^\/api\/sessions\/import\/uploads/,
+	/^\/oidc\//,
+];
 
 describe("a NUL character in a JSON body", () => {
 	let ctx: TestContext;

@@ -136,9 +136,27 @@ export class FilesystemStorage implements ObjectStorage {
 				await fsyncDirectory(dirname(objectPath));
 				return;
 			} catch (error) {
-				if (!isErrno(error, "ENOENT") || attempt >= PUT_ATTEMPTS) throw error;
+				if (attempt >= PUT_ATTEMPTS) throw error;
+				if (isErrno(error, "ENOENT")) continue;
+				// A folder pruned while mkdir walked down can look like a clash (EEXIST, ENOTDIR);
+				// only a file where a folder must be, or a folder where the object goes, is one.
+				if (!isErrno(error, "EEXIST", "ENOTDIR") || (await this.clashes(key))) throw error;
 			}
 		}
+	}
+
+	/** Does `key` clash with what the store holds: a file on its folder path, or a folder at it. */
+	private async clashes(key: string): Promise<boolean> {
+		const segments = key.split("/");
+		for (const base of [this.metaRoot, this.rootDir]) {
+			for (let i = 1; i <= segments.length; i++) {
+				const info = await lstat(join(base, ...segments.slice(0, i))).catch(() => null);
+				if (!info) break;
+				const isLast = i === segments.length;
+				if (isLast ? info.isDirectory() : !info.isDirectory()) return true;
+			}
+		}
+		return false;
 	}
 
 	async get(key: string): Promise<Uint8Array | null> {
