@@ -75,15 +75,20 @@ describe("computeDelta over random laps", () => {
 					expect(points.deltaMs[n - 1]).toBe(lap.lapTimeMs - ref.lapTimeMs);
 					expect(result.finishDeltaMs).toBe(lap.lapTimeMs - ref.lapTimeMs);
 					// Measured, not set: what the trace reads at both crossings.
-					expect(Math.abs(result.startStepMs)).toBeLessThan(10);
-					expect(Math.abs(result.finishStepMs)).toBeLessThan(10);
+					// Within 10 ms at logger rates; at 1 Hz the fixes either side of the line are a second
+					// apart and the step has no such bound (the finish delta above is still exact).
+					if (Math.min(a.hz, b.hz) > 1) {
+						expect(Math.abs(result.startStepMs)).toBeLessThan(10);
+						expect(Math.abs(result.finishStepMs)).toBeLessThan(10);
+					}
 					for (let i = 1; i < n; i++) {
 						expect(points.refDistanceM[i]!).toBeGreaterThanOrEqual(points.refDistanceM[i - 1]!);
 					}
-					// And in between, the truth (1 Hz: the speed between fixes is a guess; at 5 Hz a
-					// 3 m side offset alone reaches 15 ms on the tightest corner).
+					// And in between, the truth (1 Hz: the speed between fixes is a guess, and laps
+					// paced 11 % apart in one quarter with a 1.6 m offset reach 45 ms; at 5 Hz a 3 m
+					// side offset alone reaches 15 ms on the tightest corner).
 					const slowest = Math.min(a.hz, b.hz);
-					const tolerance = slowest <= 1 ? 45 : slowest <= 5 ? 20 : 15;
+					const tolerance = slowest <= 1 ? 60 : slowest <= 5 ? 20 : 15;
 					for (let i = 1; i < n - 1; i++) {
 						expect(Math.abs(points.deltaMs[i]! - trueDeltaMs(line, lap, ref, i))).toBeLessThan(
 							tolerance,
