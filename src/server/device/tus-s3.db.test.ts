@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { type HttpResponse, Upload, type UploadOptions } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3Storage } from "../storage/s3-storage";
 import { createTestLogger, lapFile, type TestLogger } from "../test/device-test-support";
-import { createTestContext, type TestContext } from "../test/harness";
-import { startS3Buckets } from "../test/ingest-test-support";
-import { startSecondInstance } from "../test/second-instance";
+import type { TestContext } from "../test/harness";
+import { startTwoInstancesOnS3, type TwoInstancesOnS3, uploadHalf } from "../test/two-instances-s3";
 import { sha256Hex } from "./content-digest";
 import { TUS_PATH } from "./tus-uploads";
 
@@ -15,23 +13,17 @@ import { TUS_PATH } from "./tus-uploads";
  * resumed and finished on another, which verifies the SHA-256 of the whole file.
  */
 
-let s3: Awaited<ReturnType<typeof startS3Buckets>>;
+let two: TwoInstancesOnS3;
 let ctx: TestContext;
-let second: Awaited<ReturnType<typeof startSecondInstance>>;
 let originA: string;
 let originB: string;
 
 beforeAll(async () => {
-	s3 = await startS3Buckets();
-	ctx = await createTestContext({ storage: () => s3.create() });
-	second = await startSecondInstance(ctx);
-	originA = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-	originB = await second.app.listen({ port: 0, host: "127.0.0.1" });
+	two = await startTwoInstancesOnS3();
+	({ ctx, originA, originB } = two);
 }, 120_000);
 afterAll(async () => {
-	await second?.close();
-	await ctx?.close();
-	await s3?.stop();
+	await two?.close();
 });
 
 type Outcome = { ok: true; last: HttpResponse } | { ok: false; error: Error };
@@ -49,31 +41,6 @@ function upload(bytes: Buffer, logger: TestLogger, options: UploadOptions): Prom
 	});
 }
 
-/** Sends about half of the file to `origin`, then stops; gives the upload's path. */
-function uploadHalf(origin: string, bytes: Buffer, logger: TestLogger, metadata: object) {
-	return new Promise<string>((resolve, reject) => {
-		let cut = false;
-		const started: Upload = new Upload(bytes, {
-			endpoint: `${origin}${TUS_PATH}/`,
-			headers: logger.auth,
-			retryDelays: null,
-			chunkSize: Math.ceil(bytes.length / 8),
-			metadata: metadata as Record<string, string>,
-			onProgress(sent, total) {
-				if (cut || sent < total / 2) return;
-				cut = true;
-				started.abort().then(() => {
-					if (!started.url) return reject(new Error("no upload URL"));
-					resolve(new URL(started.url).pathname);
-				}, reject);
-			},
-			onSuccess: () => reject(new Error("finished before the cut")),
-			onError: reject,
-		});
-		started.start();
-	});
-}
-
 async function offsetAt(origin: string, path: string, logger: TestLogger): Promise<number> {
 	const res = await fetch(`${origin}${path}`, {
 		method: "HEAD",
@@ -83,22 +50,7 @@ async function offsetAt(origin: string, path: string, logger: TestLogger): Promi
 	return Number(res.headers.get("upload-offset"));
 }
 
-/** Keys at the bucket's root: what resumable uploads stage (session files live in folders). */
-async function stagedKeys(): Promise<string[]> {
-	const storage = ctx.storage as S3Storage;
-	const { connection } = storage;
-	const client = new S3Client({
-		region: connection.region,
-		forcePathStyle: true,
-		...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
-		...(connection.credentials ? { credentials: connection.credentials } : {}),
-	});
-	const listed = await client.send(
-		new ListObjectsV2Command({ Bucket: storage.bucket, Delimiter: "/" }),
-	);
-	client.destroy();
-	return (listed.Contents ?? []).map((o) => o.Key ?? "");
-}
+const stagedKeys = () => two.stagedKeys();
 
 /** The staged keys once they are gone, or as they are after 5 s. */
 async function stagedKeysOnceSettled(): Promise<string[]> {
@@ -120,9 +72,9 @@ describe("tus uploads staged in S3, across two instances", () => {
 		const logger = await createTestLogger(ctx);
 		const bytes = lapFile(2500, 3);
 		const path = await uploadHalf(
-			originA,
+			`${originA}${TUS_PATH}/`,
 			bytes,
-			logger,
+			logger.auth,
 			metadataFor(bytes, "lap.six", "05052025"),
 		);
 		const offset = await offsetAt(originB, path, logger);
@@ -149,9 +101,9 @@ describe("tus uploads staged in S3, across two instances", () => {
 		const bytes = randomBytes(9 * 1024 * 1024);
 		const wrong = sha256Hex(Buffer.from("other bytes"));
 		const path = await uploadHalf(
-			originA,
+			`${originA}${TUS_PATH}/`,
 			bytes,
-			logger,
+			logger.auth,
 			metadataFor(bytes, "gps.six", "06052025", wrong),
 		);
 		const done = await upload(bytes, logger, {
@@ -170,9 +122,9 @@ describe("tus uploads staged in S3, across two instances", () => {
 
 		// The same bytes with their true digest, again started on A and finished on B.
 		const again = await uploadHalf(
-			originA,
+			`${originA}${TUS_PATH}/`,
 			bytes,
-			logger,
+			logger.auth,
 			metadataFor(bytes, "gps.six", "06052025"),
 		);
 		const finished = await upload(bytes, logger, {

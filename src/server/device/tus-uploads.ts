@@ -1,33 +1,28 @@
 import type { IncomingMessage } from "node:http";
-import { EVENTS, Server, type Upload } from "@tus/server";
+import { Server, type Upload } from "@tus/server";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authorize, LoggerUpload } from "../auth/access";
 import { actorFor } from "../auth/policy";
-import { AppError, isNoSpaceError, noSpaceError, notFound } from "../errors";
+import { notFound } from "../errors";
 import type { DeviceIngest } from "./ingest-port";
 import { type TusStaging, UPLOAD_ID } from "./tus-datastore";
 import { readStoredTusMetadata, validateTusMetadata } from "./tus-metadata";
+import {
+	leaveBodiesToTus,
+	nodeRequestOf,
+	removeWhenFinished,
+	stagedCopyRemover,
+	type TusReason,
+	TusReplyError,
+	tusAnswerHooks,
+	tusReplyFor,
+} from "./tus-replies";
 import type { UploadLimiter } from "./upload-limits";
 
 export const TUS_PATH = "/api/device/v1/uploads";
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** An error tus sends as is: JSON `{ error, message }`, like the rest of the API. */
-class TusReplyError extends Error {
-	readonly status_code: number;
-	readonly body: string;
-	constructor(status: number, code: string, message: string) {
-		super(message);
-		this.status_code = status;
-		this.body = errorBody(code, message);
-	}
-}
-
-function errorBody(code: string, message: string): string {
-	return JSON.stringify({ error: code, message });
-}
-
-function tusReasonFor(status: number, maxBytes: number): { code: string; message: string } | null {
+function tusReasonFor(status: number, maxBytes: number): TusReason | null {
 	switch (status) {
 		case 404:
 			return { code: "upload_not_found", message: "Envio não encontrado: comece um novo envio." };
@@ -71,7 +66,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 	// tus hooks see a web Request; the logger is looked up through the Node request behind it.
 	const loggerOfRequest = new WeakMap<IncomingMessage, string>();
 	const hardwareIdOf = (req: unknown): string => {
-		const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+		const raw = nodeRequestOf(req);
 		const hardwareId = raw === undefined ? undefined : loggerOfRequest.get(raw);
 		if (hardwareId === undefined)
 			throw new TusReplyError(
@@ -82,13 +77,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 		return hardwareId;
 	};
 
-	const removeQuietly = async (id: string) => {
-		try {
-			await options.staging.remove(id);
-		} catch (error) {
-			log.warn({ err: error, uploadId: id }, "could not remove tus upload");
-		}
-	};
+	const removeQuietly = stagedCopyRemover(options.staging, log, "a tus upload");
 
 	const finishUpload = async (upload: Upload) => {
 		const meta = readStoredTusMetadata(upload.metadata);
@@ -109,18 +98,11 @@ export function createTusUploads(options: TusUploadsOptions) {
 					sha256: file.sha256,
 				});
 			} catch (error) {
-				if (error instanceof AppError)
-					throw new TusReplyError(error.statusCode, error.code, error.message);
-				if (isNoSpaceError(error)) {
-					const full = noSpaceError();
-					throw new TusReplyError(full.statusCode, full.code, full.message);
-				}
-				log.error({ err: error, uploadId: upload.id }, "ingest of a tus upload failed");
-				throw new TusReplyError(
-					500,
-					"internal",
-					"Erro interno do servidor. Tente o envio de novo.",
-				);
+				throw tusReplyFor(error, log, {
+					uploadId: upload.id,
+					failure: "ingest of a tus upload failed",
+					retry: "Tente o envio de novo.",
+				});
 			}
 		});
 	};
@@ -148,51 +130,17 @@ export function createTusUploads(options: TusUploadsOptions) {
 			await limits.charge(hardwareId, upload.size ?? 0);
 			return { metadata: checked.metadata };
 		},
-		async onUploadFinish(req, upload) {
-			let result: Awaited<ReturnType<typeof finishUpload>>;
-			try {
-				result = await finishUpload(upload);
-			} catch (error) {
-				// Refused: the staged copy is useless, and a retry must start a new upload.
-				await removeQuietly(upload.id);
-				throw error;
-			}
-			return {
-				// A body needs a status other than 204; the creation request keeps its 201.
-				...(req.method === "PATCH" ? { status_code: 200 } : {}),
-				headers: { "Content-Type": "application/json; charset=utf-8" },
-				body: JSON.stringify(result),
-			};
-		},
-		onResponseError(_req, error) {
-			if (error instanceof TusReplyError) return undefined;
-			if (isNoSpaceError(error)) {
-				const full = noSpaceError();
-				return { status_code: full.statusCode, body: errorBody(full.code, full.message) };
-			}
-			const status =
-				"status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
-			if (status >= 500) {
-				log.error({ err: error }, "tus request failed");
-				return { status_code: 500, body: errorBody("internal", "Erro interno do servidor.") };
-			}
-			const known = tusReasonFor(status, maxBytes);
-			if (known !== null)
-				return { status_code: status, body: errorBody(known.code, known.message) };
-			const detail = "body" in error && typeof error.body === "string" ? error.body.trim() : "";
-			return {
-				status_code: status,
-				body: errorBody("tus_request_invalid", `Requisição tus inválida: ${detail}`),
-			};
-		},
+		...tusAnswerHooks({
+			consume: (_req, upload) => finishUpload(upload),
+			remove: removeQuietly,
+			reasonFor: (status) => tusReasonFor(status, maxBytes),
+			log,
+			failure: "tus request failed",
+		}),
 	};
 	const server = new Server(serverOptions);
-	// Ingested: the staged copy has served. Removed once tus is done with it (the creation
-	// request still reads it after the hook). A retry of a finished upload starts a new one, and
-	// ingest is idempotent, so nothing is lost or doubled.
-	server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
-		void removeQuietly(upload.id);
-	});
+	// Ingested: the staged copy has served; ingest is idempotent, so nothing is lost or doubled.
+	removeWhenFinished(server, removeQuietly);
 
 	const delegate = async (request: FastifyRequest, reply: FastifyReply) => {
 		const { hardwareId } = actorFor("device", request.actor);
@@ -233,11 +181,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 	};
 
 	async function routes(app: FastifyInstance) {
-		// tus reads the body itself from the Node request: no parser may consume it here.
-		app.removeAllContentTypeParsers();
-		app.addContentTypeParser(["application/offset+octet-stream", "*"], (_request, _payload, done) =>
-			done(null),
-		);
+		leaveBodiesToTus(app);
 		// OPTIONS too: it only serves protocol discovery and CORS preflights, and loggers are not
 		// browsers (a preflight could not carry the device key anyway), so nothing needs it public.
 		const config = { policy: "device" } as const;

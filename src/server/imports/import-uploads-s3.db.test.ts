@@ -1,35 +1,27 @@
 import { createHash } from "node:crypto";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { type HttpResponse, Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_UPLOADS_PATH, importSession } from "../../shared/api/imports";
 import { S3Storage } from "../storage/s3-storage";
-import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
-import { startS3Buckets } from "../test/ingest-test-support";
-import { startSecondInstance } from "../test/second-instance";
+import type { TestContext } from "../test/harness";
+import { startTwoInstancesOnS3, type TwoInstancesOnS3, uploadHalf } from "../test/two-instances-s3";
 
 /**
  * Resumable imports staged in S3 (the S3 test server): an import cut off on one instance is
  * resumed and finished on another, as behind a load balancer.
  */
 
-let s3: Awaited<ReturnType<typeof startS3Buckets>>;
+let two: TwoInstancesOnS3;
 let ctx: TestContext;
-let second: Awaited<ReturnType<typeof startSecondInstance>>;
 let originA: string;
 let originB: string;
 
 beforeAll(async () => {
-	s3 = await startS3Buckets();
-	ctx = await createTestContext({ storage: () => s3.create() });
-	second = await startSecondInstance(ctx);
-	originA = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-	originB = await second.app.listen({ port: 0, host: "127.0.0.1" });
+	two = await startTwoInstancesOnS3();
+	({ ctx, originA, originB } = two);
 }, 120_000);
 afterAll(async () => {
-	await second?.close();
-	await ctx?.close();
-	await s3?.stop();
+	await two?.close();
 });
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -47,54 +39,17 @@ function gpxFile(points: number): Buffer {
 	);
 }
 
-/** Sends about half of the file to `origin`, then stops; gives the upload's path. */
-function uploadHalf(origin: string, bytes: Buffer, as: SignedIn) {
-	return new Promise<string>((resolve, reject) => {
-		let cut = false;
-		const started: Upload = new Upload(bytes, {
-			endpoint: `${origin}${IMPORT_UPLOADS_PATH}`,
-			headers: as.headers,
-			retryDelays: null,
-			chunkSize: Math.ceil(bytes.length / 8),
-			metadata: { name: "duas.gpx", sha256: sha256(bytes) },
-			onProgress(sent, total) {
-				if (cut || sent < total / 2) return;
-				cut = true;
-				started.abort().then(() => {
-					if (!started.url) return reject(new Error("no upload URL"));
-					resolve(new URL(started.url, origin).pathname);
-				}, reject);
-			},
-			onSuccess: () => reject(new Error("finished before the cut")),
-			onError: reject,
-		});
-		started.start();
-	});
-}
-
-/** Keys at the bucket's root: what resumable uploads stage (imports live under `imports/`). */
-async function stagedKeys(): Promise<string[]> {
-	const storage = ctx.storage as S3Storage;
-	const { connection } = storage;
-	const client = new S3Client({
-		region: connection.region,
-		forcePathStyle: true,
-		...(connection.endpoint ? { endpoint: connection.endpoint } : {}),
-		...(connection.credentials ? { credentials: connection.credentials } : {}),
-	});
-	const listed = await client.send(
-		new ListObjectsV2Command({ Bucket: storage.bucket, Delimiter: "/" }),
-	);
-	client.destroy();
-	return (listed.Contents ?? []).map((o) => o.Key ?? "");
-}
+const stagedKeys = () => two.stagedKeys();
 
 describe("resumable imports staged in S3, across two instances", () => {
 	it("finishes on instance B an import cut off on instance A", async () => {
 		expect(ctx.storage).toBeInstanceOf(S3Storage);
 		const rider = await ctx.signIn((await ctx.createUser({ wifi_ssid: "box" })).id);
 		const bytes = gpxFile(4000);
-		const path = await uploadHalf(originA, bytes, rider);
+		const path = await uploadHalf(`${originA}${IMPORT_UPLOADS_PATH}`, bytes, rider.headers, {
+			name: "duas.gpx",
+			sha256: sha256(bytes),
+		});
 		const head = await fetch(`${originB}${path}`, {
 			method: "HEAD",
 			headers: { ...rider.headers, "tus-resumable": "1.0.0" },

@@ -12,7 +12,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
-import { EVENTS, Server, type Upload } from "@tus/server";
+import { Server, type Upload } from "@tus/server";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { IMPORT_RATE_LIMIT, IMPORT_UPLOADS_PATH } from "../../shared/api/imports";
@@ -22,13 +22,16 @@ import { actorFor } from "../auth/policy";
 import type { Database } from "../db/schema";
 import { type TusStaging, UPLOAD_ID } from "../device/tus-datastore";
 import {
-	AppError,
-	badRequest,
-	isNoSpaceError,
-	noSpaceError,
-	notFound,
-	payloadTooLarge,
-} from "../errors";
+	leaveBodiesToTus,
+	nodeRequestOf,
+	removeWhenFinished,
+	stagedCopyRemover,
+	type TusReason,
+	TusReplyError,
+	tusAnswerHooks,
+	tusReplyFor,
+} from "../device/tus-replies";
+import { AppError, badRequest, notFound, payloadTooLarge } from "../errors";
 import { auditActorOf } from "../services/audit-service";
 import { importAnswer, riderToImportFor } from "./import-access";
 import type { ImportLimiter } from "./import-limits";
@@ -42,24 +45,7 @@ import {
 const IMPORT_TUS_PATH = IMPORT_UPLOADS_PATH;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** An error tus sends as is: JSON `{ error, message, details? }`, like the rest of the API. */
-class TusReplyError extends Error {
-	readonly status_code: number;
-	readonly body: string;
-	constructor(status: number, code: string, message: string, details?: unknown) {
-		super(message);
-		this.status_code = status;
-		this.body = errorBody(code, message, details);
-	}
-}
-
-function errorBody(code: string, message: string, details?: unknown): string {
-	return JSON.stringify(
-		details === undefined ? { error: code, message } : { error: code, message, details },
-	);
-}
-
-function tusReasonFor(status: number): { code: string; message: string } | null {
+function tusReasonFor(status: number, maxBytes: number): TusReason | null {
 	switch (status) {
 		case 404:
 			return {
@@ -75,6 +61,10 @@ function tusReasonFor(status: number): { code: string; message: string } | null 
 			return { code: "upload_expired", message: "Envio expirado: importe o arquivo de novo." };
 		case 412:
 			return { code: "tus_version", message: "Cabeçalho Tus-Resumable: 1.0.0 obrigatório." };
+		case 413: {
+			const big = tooLarge(maxBytes);
+			return { code: big.code, message: big.message };
+		}
 		default:
 			return null;
 	}
@@ -106,19 +96,13 @@ export function createImportUploads(options: ImportUploadsOptions) {
 	// tus hooks see a web Request; the sender is looked up through the Node request behind it.
 	const senders = new WeakMap<IncomingMessage, Sender>();
 	const senderOf = (req: unknown): Sender => {
-		const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+		const raw = nodeRequestOf(req);
 		const sender = raw === undefined ? undefined : senders.get(raw);
 		if (sender === undefined) throw new TusReplyError(401, "unauthorized", "Entre para continuar.");
 		return sender;
 	};
 
-	const removeQuietly = async (id: string) => {
-		try {
-			await staging.remove(id);
-		} catch (error) {
-			log.warn({ err: error, uploadId: id }, "could not remove an import upload");
-		}
-	};
+	const removeQuietly = stagedCopyRemover(staging, log, "an import upload");
 
 	const importUpload = async (upload: Upload, actor: UserActor) => {
 		const meta = readImportUploadMetadata(upload.metadata);
@@ -145,15 +129,11 @@ export function createImportUploads(options: ImportUploadsOptions) {
 			});
 			return importAnswer(done);
 		} catch (error) {
-			if (error instanceof AppError) {
-				throw new TusReplyError(error.statusCode, error.code, error.message, error.details);
-			}
-			if (isNoSpaceError(error)) {
-				const full = noSpaceError();
-				throw new TusReplyError(full.statusCode, full.code, full.message);
-			}
-			log.error({ err: error, uploadId: upload.id }, "import of a resumable upload failed");
-			throw new TusReplyError(500, "internal", "Erro interno do servidor. Tente de novo.");
+			throw tusReplyFor(error, log, {
+				uploadId: upload.id,
+				failure: "import of a resumable upload failed",
+				retry: "Tente de novo.",
+			});
 		}
 	};
 
@@ -176,53 +156,17 @@ export function createImportUploads(options: ImportUploadsOptions) {
 			}
 			return { metadata: created };
 		},
-		async onUploadFinish(req, upload) {
-			let answer: Awaited<ReturnType<typeof importUpload>>;
-			try {
-				answer = await importUpload(upload, senderOf(req).actor);
-			} catch (error) {
-				// Refused: the staged copy is useless, and a retry must start a new upload.
-				await removeQuietly(upload.id);
-				throw error;
-			}
-			return {
-				// A body needs a status other than 204; the creation request keeps its 201.
-				...(req.method === "PATCH" ? { status_code: 200 } : {}),
-				headers: { "Content-Type": "application/json; charset=utf-8" },
-				body: JSON.stringify(answer),
-			};
-		},
-		onResponseError(_req, error) {
-			if (error instanceof TusReplyError) return undefined;
-			if (isNoSpaceError(error)) {
-				const full = noSpaceError();
-				return { status_code: full.statusCode, body: errorBody(full.code, full.message) };
-			}
-			const status =
-				"status_code" in error && typeof error.status_code === "number" ? error.status_code : 500;
-			if (status >= 500) {
-				log.error({ err: error }, "import tus request failed");
-				return { status_code: 500, body: errorBody("internal", "Erro interno do servidor.") };
-			}
-			if (status === 413) {
-				const big = tooLarge(maxBytes);
-				return { status_code: 413, body: errorBody(big.code, big.message) };
-			}
-			const known = tusReasonFor(status);
-			if (known !== null)
-				return { status_code: status, body: errorBody(known.code, known.message) };
-			const detail = "body" in error && typeof error.body === "string" ? error.body.trim() : "";
-			return {
-				status_code: status,
-				body: errorBody("tus_request_invalid", `Requisição tus inválida: ${detail}`),
-			};
-		},
+		...tusAnswerHooks({
+			consume: (req, upload) => importUpload(upload, senderOf(req).actor),
+			remove: removeQuietly,
+			reasonFor: (status) => tusReasonFor(status, maxBytes),
+			log,
+			failure: "import tus request failed",
+		}),
 	});
-	// Imported (or given back as imported before): the staged copy has served. Removed once tus
-	// is done with it; a retry after a lost answer uploads again and gets the same session.
-	server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
-		void removeQuietly(upload.id);
-	});
+	// Imported (or given back as imported before): the staged copy has served; a retry after a
+	// lost answer uploads again and gets the same session.
+	removeWhenFinished(server, removeQuietly);
 
 	const userOf = (request: FastifyRequest): UserActor => actorFor("signedIn", request.actor);
 
@@ -287,11 +231,7 @@ export function createImportUploads(options: ImportUploadsOptions) {
 	};
 
 	async function routes(app: FastifyInstance) {
-		// tus reads the body itself from the Node request: no parser may consume it here.
-		app.removeAllContentTypeParsers();
-		app.addContentTypeParser(["application/offset+octet-stream", "*"], (_request, _payload, done) =>
-			done(null),
-		);
+		leaveBodiesToTus(app);
 		app.route({
 			method: "POST",
 			url: IMPORT_TUS_PATH,
