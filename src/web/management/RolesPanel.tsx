@@ -3,8 +3,8 @@ import type { AdminUserRow } from "../../shared/api/admin";
 import { errorMessage } from "../api/client";
 import { useSubmitOnce } from "../lib/use-submit-once";
 import { DONE_LABEL_MS } from "./AssignPanel";
-import { personOptionLabel } from "./labels";
 import { useCreateUser, useSetUserRoles } from "./queries";
+import { UserSelect } from "./UserSelect";
 
 interface Roles {
 	isAdmin: boolean;
@@ -38,7 +38,6 @@ function RoleChecks({ roles, onChange }: { roles: Roles; onChange: (roles: Roles
 /** Makes a user admin or seller, or not (the server refuses to drop one's own admin flag). */
 function EditRoles({ users }: { users: AdminUserRow[] }) {
 	const headingId = useId();
-	const selectId = useId();
 	const [userId, setUserId] = useState("");
 	const [roles, setRoles] = useState<Roles>({ isAdmin: false, isSeller: false });
 	const [saved, setSaved] = useState(false);
@@ -80,29 +79,16 @@ function EditRoles({ users }: { users: AdminUserRow[] }) {
 					submit();
 				}}
 			>
-				<div className="field">
-					<label className="field__label" htmlFor={selectId}>
-						Usuário
-					</label>
-					<select
-						id={selectId}
-						className="select"
-						data-testid="roles-user"
-						value={userId}
-						onChange={(event) => {
-							setUserId(event.target.value);
-							save.reset();
-							setSaved(false);
-						}}
-					>
-						<option value="">Selecione um usuário</option>
-						{users.map((candidate) => (
-							<option key={candidate.id} value={candidate.id}>
-								{personOptionLabel(candidate)}
-							</option>
-						))}
-					</select>
-				</div>
+				<UserSelect
+					users={users}
+					value={userId}
+					testId="roles-user"
+					onChange={(next) => {
+						setUserId(next);
+						save.reset();
+						setSaved(false);
+					}}
+				/>
 				{user ? <RoleChecks roles={roles} onChange={setRoles} /> : null}
 				<div>
 					<button

@@ -3,8 +3,8 @@ import type { AdminUserRow } from "../../shared/api/admin";
 import { errorMessage } from "../api/client";
 import { useSubmitOnce } from "../lib/use-submit-once";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { personOptionLabel } from "./labels";
 import { useSignOutUserEverywhere } from "./queries";
+import { UserSelect } from "./UserSelect";
 
 function endedText(count: number, email: string): string {
 	if (count === 0) return `${email} não tinha nenhuma sessão aberta.`;
@@ -16,7 +16,6 @@ function endedText(count: number, email: string): string {
 /** Ends every sign-in session of a user (a lost phone, a shared computer), after a confirmation. */
 export function SignOutPanel({ users }: { users: AdminUserRow[] }) {
 	const headingId = useId();
-	const selectId = useId();
 	const [userId, setUserId] = useState("");
 	const [confirming, setConfirming] = useState(false);
 	const [done, setDone] = useState<string | null>(null);
@@ -44,29 +43,16 @@ export function SignOutPanel({ users }: { users: AdminUserRow[] }) {
 				Desconecta o usuário de todos os navegadores e aparelhos; ele precisa entrar de novo.
 			</p>
 			<div className="mg-stack">
-				<div className="field">
-					<label className="field__label" htmlFor={selectId}>
-						Usuário
-					</label>
-					<select
-						id={selectId}
-						className="select"
-						data-testid="sign-out-user"
-						value={userId}
-						onChange={(event) => {
-							setUserId(event.target.value);
-							setDone(null);
-							signOut.reset();
-						}}
-					>
-						<option value="">Selecione um usuário</option>
-						{users.map((candidate) => (
-							<option key={candidate.id} value={candidate.id}>
-								{personOptionLabel(candidate)}
-							</option>
-						))}
-					</select>
-				</div>
+				<UserSelect
+					users={users}
+					value={userId}
+					testId="sign-out-user"
+					onChange={(next) => {
+						setUserId(next);
+						setDone(null);
+						signOut.reset();
+					}}
+				/>
 				<div>
 					<button
 						type="button"
