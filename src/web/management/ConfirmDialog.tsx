@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
+import { useModalDialog } from "../components/ui/Dialog";
 
 /** A modal question with a confirm and a cancel button (native <dialog>: focus trap and Esc). */
 export function ConfirmDialog({
@@ -16,15 +17,8 @@ export function ConfirmDialog({
 	onConfirm: () => void;
 	onCancel: () => void;
 }) {
-	const ref = useRef<HTMLDialogElement>(null);
+	const ref = useModalDialog(open);
 	const titleId = useId();
-
-	useEffect(() => {
-		const dialog = ref.current;
-		if (!dialog) return;
-		if (open && !dialog.open) dialog.showModal();
-		if (!open && dialog.open) dialog.close();
-	}, [open]);
 
 	return (
 		<dialog ref={ref} className="mg-dialog" aria-labelledby={titleId} onCancel={onCancel}>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS, type ShareView } from "../../../shared/api/shares";
 import { errorMessage } from "../../api/client";
 import { useCreateShare, useRevokeShare, useShares } from "../../api/share-hooks";
 import { formatIsoDate } from "../../lib/format";
+import { useModalDialog } from "../ui/Dialog";
 import { ErrorState } from "../ui/States";
 import "./share-links.css";
 
@@ -17,15 +18,8 @@ function RevokeDialog({
 	onCancel: () => void;
 	busy: boolean;
 }) {
-	const ref = useRef<HTMLDialogElement>(null);
+	const ref = useModalDialog(share !== null);
 	const titleId = useId();
-	const open = share !== null;
-	useEffect(() => {
-		const dialog = ref.current;
-		if (!dialog) return;
-		if (open && !dialog.open) dialog.showModal();
-		if (!open && dialog.open) dialog.close();
-	}, [open]);
 	return (
 		<dialog
 			ref={ref}

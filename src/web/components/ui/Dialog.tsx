@@ -1,6 +1,21 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
 /**
+ * Opens a native <dialog> as a modal while `open` holds (focus moves in, Esc cancels, the page
+ * behind is inert) and closes it after; focus returns to what opened it.
+ */
+export function useModalDialog(open: boolean) {
+	const ref = useRef<HTMLDialogElement>(null);
+	useEffect(() => {
+		const dialog = ref.current;
+		if (!dialog) return;
+		if (open && !dialog.open) dialog.showModal();
+		if (!open && dialog.open) dialog.close();
+	}, [open]);
+	return ref;
+}
+
+/**
  * A modal dialog (native <dialog>: focus moves in, Esc closes, the page behind is inert), with
  * its title and a close button. Focus returns to what opened it when it closes.
  */
@@ -19,15 +34,8 @@ export function Dialog({
 	closeLabel?: string;
 	testId?: string;
 }) {
-	const ref = useRef<HTMLDialogElement>(null);
+	const ref = useModalDialog(open);
 	const titleId = useId();
-
-	useEffect(() => {
-		const dialog = ref.current;
-		if (!dialog) return;
-		if (open && !dialog.open) dialog.showModal();
-		if (!open && dialog.open) dialog.close();
-	}, [open]);
 
 	return (
 		<dialog
