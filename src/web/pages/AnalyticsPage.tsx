@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser, useSession } from "../api/hooks";
 import type { ColourBy } from "../canvas/scene";
@@ -14,6 +14,7 @@ import {
 } from "../components/session/use-session-selection";
 import { SessionTimingPanel } from "../components/timing/SessionTimingPanel";
 import { EmptyState, ErrorState, LoadingState, SkeletonLines } from "../components/ui/States";
+import { chunk, useChunk } from "../lib/chunk";
 import { type RefChoice, readCompare, withCompare } from "../lib/compare-url";
 import { formatDateLabel, formatLapTime, loggerLabel } from "../lib/format";
 import { SCREEN_NAMES } from "../lib/menu";
@@ -24,8 +25,7 @@ import { LapAnalysis } from "./analytics/LapAnalysis";
 import { SessionFigures } from "./analytics/SessionFigures";
 import "./analytics.css";
 
-const loadLapComparison = () => import("./compare/LapComparison");
-const LapComparison = lazy(loadLapComparison);
+const comparisonChunk = chunk(() => import("./compare/LapComparison"));
 
 interface CompareState {
 	on: boolean;
@@ -48,9 +48,7 @@ function SessionAnalytics({
 	const id = useId();
 	const session = useSession(entry.date.sessionId);
 	// The comparison's code is fetched while the lap is on screen, so "Comparar" waits for data only.
-	useEffect(() => {
-		void loadLapComparison();
-	}, []);
+	const comparison = useChunk(comparisonChunk);
 	const [colourBy, setColourBy] = useState<ColourBy>("speed");
 	if (session.isPending) return <SkeletonLines lines={6} label="Carregando a análise…" />;
 	if (session.isError) {
@@ -66,6 +64,7 @@ function SessionAnalytics({
 	const where = `${info.track}, ${formatDateLabel(info.folder)}`;
 	const bestNumber = summary?.bestLap?.number ?? null;
 	const chosen = laps.find((l) => l.number === lap) ?? null;
+	const LapComparison = comparison.kind === "ready" ? comparison.module.default : null;
 	return (
 		<section aria-labelledby={`${id}-title`}>
 			<h2 id={`${id}-title`} className="session-title" data-testid="session-title">
@@ -160,7 +159,7 @@ function SessionAnalytics({
 						/>
 					</div>
 					{chosen && compare.on ? (
-						<Suspense fallback={<LoadingState text="Carregando a comparação…" />}>
+						LapComparison ? (
 							<LapComparison
 								key={chosen.number}
 								sessionId={info.id}
@@ -168,7 +167,15 @@ function SessionAnalytics({
 								choice={compare.ref}
 								onChoose={(ref) => onCompare({ on: true, ref })}
 							/>
-						</Suspense>
+						) : comparison.kind === "error" ? (
+							<ErrorState
+								what="Não foi possível carregar a comparação."
+								error={comparison.error}
+								onRetry={comparison.retry}
+							/>
+						) : (
+							<LoadingState text="Carregando a comparação…" />
+						)
 					) : chosen ? (
 						<LapAnalysis
 							key={chosen.number}
