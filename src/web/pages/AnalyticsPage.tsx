@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { prefetchComparison } from "../api/compare-hooks";
 import { useCurrentUser, useSession } from "../api/hooks";
 import type { ColourBy } from "../canvas/scene";
 import { Page } from "../components/layout/Page";
@@ -23,6 +25,7 @@ import type { SessionEntry } from "../lib/session-choice";
 import { leanLabel } from "../lib/source-labels";
 import { LapAnalysis } from "./analytics/LapAnalysis";
 import { SessionFigures } from "./analytics/SessionFigures";
+import { likelyReference } from "./compare/reference-choice";
 import "./analytics.css";
 
 const comparisonChunk = chunk(() => import("./compare/LapComparison"));
@@ -49,6 +52,7 @@ function SessionAnalytics({
 	const session = useSession(entry.date.sessionId);
 	// The comparison's code is fetched while the lap is on screen, so "Comparar" waits for data only.
 	const comparison = useChunk(comparisonChunk);
+	const client = useQueryClient();
 	const [colourBy, setColourBy] = useState<ColourBy>("speed");
 	if (session.isPending) return <SkeletonLines lines={6} label="Carregando a análise…" />;
 	if (session.isError) {
@@ -65,6 +69,13 @@ function SessionAnalytics({
 	const bestNumber = summary?.bestLap?.number ?? null;
 	const chosen = laps.find((l) => l.number === lap) ?? null;
 	const LapComparison = comparison.kind === "ready" ? comparison.module.default : null;
+	// A pointer over "Comparar" (or the keyboard on it, or the click) starts the comparison's
+	// downloads.
+	const prefetchCompare = () => {
+		if (!chosen || compare.on) return;
+		const guess = likelyReference(compare.ref, info.id, chosen.number, bestNumber);
+		prefetchComparison(client, info.id, chosen.number, guess);
+	};
 	return (
 		<section aria-labelledby={`${id}-title`}>
 			<h2 id={`${id}-title`} className="session-title" data-testid="session-title">
@@ -118,12 +129,20 @@ function SessionAnalytics({
 								/>
 								Volta
 							</label>
-							<label className={compare.on ? "toggle__option is-on" : "toggle__option"}>
+							<label
+								className={compare.on ? "toggle__option is-on" : "toggle__option"}
+								onPointerEnter={prefetchCompare}
+							>
 								<input
 									type="radio"
 									name={`${id}-view`}
 									checked={compare.on}
-									onChange={() => onCompare({ ...compare, on: true })}
+									onFocus={prefetchCompare}
+									onChange={() => {
+										// The downloads start now, not once the comparison has rendered.
+										prefetchCompare();
+										onCompare({ ...compare, on: true });
+									}}
 									data-testid="compare-toggle"
 								/>
 								Comparar
