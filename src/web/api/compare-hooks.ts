@@ -29,8 +29,11 @@ export function lapReferencesQuery(sessionId: string, lapNumber: number) {
 export function lapChannelsQuery(sessionId: string, lapNumber: number) {
 	return queryOptions({
 		queryKey: compareKeys.lapChannels(sessionId, lapNumber),
-		queryFn: async ({ signal }) => {
-			const body = await fetchSessionChannels(sessionId, { lap: lapNumber, signal });
+		// No abort signal: a query whose signal was read is cancelled when its last observer
+		// goes, and the lap view leaving at "Comparar" would cancel the download the click just
+		// started for the comparison (which then asked for it again).
+		queryFn: async () => {
+			const body = await fetchSessionChannels(sessionId, { lap: lapNumber });
 			return body.laps.find((l) => l.number === lapNumber) ?? null;
 		},
 		staleTime: 10 * 60_000,

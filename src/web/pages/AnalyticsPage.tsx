@@ -238,7 +238,10 @@ export default function AnalyticsPage() {
 	const session = useSession(entry?.date.sessionId ?? null);
 	const [params, setParams] = useSearchParams();
 	const compare = readCompare(params);
-	const onCompare = (next: CompareState) => setParams((current) => withCompare(current, next));
+	// Rendered in the click's own task: as a transition (the router's default) the old view stays
+	// up, re-rendering as the comparison's downloads report, and the new one renders in slices.
+	const onCompare = (next: CompareState) =>
+		setParams((current) => withCompare(current, next), { flushSync: true });
 
 	return (
 		<Page
