@@ -162,6 +162,35 @@ test.describe("lap comparison", () => {
 		await expect(page.getByTestId("compare-summary")).toContainText("Recorde pessoal");
 	});
 
+	test("from the lap view, Comparar asks for both laps' channels once, alongside the references", async ({
+		page,
+	}) => {
+		await signInAs(page, RIDER);
+		await page.goto(COMPARE_URL.replace("&cmp=1", ""));
+		await expect(page.locator(".analytics-lap canvas").first()).toBeVisible();
+		// What the API was asked, in order, with the moment the references answered.
+		const seen: string[] = [];
+		page.on("request", (r) => {
+			const path = new URL(r.url()).pathname + new URL(r.url()).search;
+			if (/\/(references|channels)/.test(path)) seen.push(`ask ${path.replace(/^.*\//, "")}`);
+		});
+		page.on("response", (r) => {
+			if (/\/references$/.test(new URL(r.url()).pathname)) seen.push("references answered");
+		});
+		await page.getByTestId("compare-toggle").check();
+		await waitForCompareDrawn(page);
+		// Lap 3 against the session's best (lap 4): both laps' channels were asked for before
+		// the references answered, and each once.
+		const answered = seen.indexOf("references answered");
+		expect(answered).toBeGreaterThan(0);
+		expect(seen.slice(0, answered).sort()).toEqual([
+			"ask channels?lap=3",
+			"ask channels?lap=4",
+			"ask references",
+		]);
+		expect(seen.filter((s) => s.startsWith("ask channels"))).toHaveLength(2);
+	});
+
 	test("phone: charts stack and a finger moves the cursor", async ({ browser }) => {
 		const context = await browser.newContext({
 			viewport: { width: 360, height: 740 },

@@ -180,5 +180,12 @@ test.describe("importing a recording in the browser", () => {
 		await page.getByText("Inclinação (estimada)", { exact: true }).click();
 		await expect(page.getByTestId("track-legend-title")).toContainText("Inclinação estimada");
 		await captureScreens(page, "lean-estimated");
+		// The lap's channels are already loaded for its charts: the comparison reads the same
+		// ones, lean estimated, and finds the path in them.
+		await page.getByTestId("compare-toggle").check();
+		await expect(page.getByTestId("lap-comparison")).toBeVisible();
+		await expect(page.getByText("Esta volta não tem pontos de GPS para comparar.")).toHaveCount(0);
+		await expect(page.getByText("Inclinação (estimada) × distância")).toBeVisible();
+		await expect(page.getByTestId("compare-view")).toHaveAttribute("data-ready", "true");
 	});
 });

@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { LapChannels } from "../../domain/channels/types";
 import type { LapPath } from "../../shared/api/sessions";
-import { fetchSessionChannels } from "./channels";
+import type { DecodedChannelsLap } from "./channels";
+import { lapChannelsQuery } from "./compare-hooks";
 
 /**
  * A lap's channels as the charts and the map read a path, lean included even when it was
@@ -24,16 +26,16 @@ export function pathOfChannels(lapNumber: number, channels: LapChannels | null):
 	return view;
 }
 
-/** One lap's path from the binary channels endpoint, with an estimated lean where there is one. */
+/**
+ * One lap's path from the binary channels endpoint, with an estimated lean where there is one.
+ * It shares the lap's channels entry with the comparison: "Comparar" finds them loaded.
+ */
 export function useLapChannelsPath(sessionId: string, lapNumber: number, enabled = true) {
-	return useQuery({
-		queryKey: ["sessions", sessionId, "laps", lapNumber, "channels"],
-		queryFn: async ({ signal }) => {
-			const body = await fetchSessionChannels(sessionId, { lap: lapNumber, signal });
-			const lap = body.laps.find((l) => l.number === lapNumber) ?? null;
-			return { path: pathOfChannels(lapNumber, lap?.channels ?? null) };
-		},
-		enabled,
-		staleTime: 10 * 60_000,
-	});
+	const select = useCallback(
+		(lap: DecodedChannelsLap | null) => ({
+			path: pathOfChannels(lapNumber, lap?.channels ?? null),
+		}),
+		[lapNumber],
+	);
+	return useQuery({ ...lapChannelsQuery(sessionId, lapNumber), select, enabled });
 }

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { prefetchComparison } from "../api/compare-hooks";
 import { useCurrentUser, useSession } from "../api/hooks";
 import type { ColourBy } from "../canvas/scene";
 import { Page } from "../components/layout/Page";
@@ -14,6 +16,7 @@ import {
 } from "../components/session/use-session-selection";
 import { SessionTimingPanel } from "../components/timing/SessionTimingPanel";
 import { EmptyState, ErrorState, LoadingState, SkeletonLines } from "../components/ui/States";
+import { chunk, useChunk } from "../lib/chunk";
 import { type RefChoice, readCompare, withCompare } from "../lib/compare-url";
 import { formatDateLabel, formatLapTime, loggerLabel } from "../lib/format";
 import { SCREEN_NAMES } from "../lib/menu";
@@ -22,10 +25,10 @@ import type { SessionEntry } from "../lib/session-choice";
 import { leanLabel } from "../lib/source-labels";
 import { LapAnalysis } from "./analytics/LapAnalysis";
 import { SessionFigures } from "./analytics/SessionFigures";
+import { likelyReference } from "./compare/reference-choice";
 import "./analytics.css";
 
-const loadLapComparison = () => import("./compare/LapComparison");
-const LapComparison = lazy(loadLapComparison);
+const comparisonChunk = chunk(() => import("./compare/LapComparison"));
 
 interface CompareState {
 	on: boolean;
@@ -48,9 +51,8 @@ function SessionAnalytics({
 	const id = useId();
 	const session = useSession(entry.date.sessionId);
 	// The comparison's code is fetched while the lap is on screen, so "Comparar" waits for data only.
-	useEffect(() => {
-		void loadLapComparison();
-	}, []);
+	const comparison = useChunk(comparisonChunk);
+	const client = useQueryClient();
 	const [colourBy, setColourBy] = useState<ColourBy>("speed");
 	if (session.isPending) return <SkeletonLines lines={6} label="Carregando a análise…" />;
 	if (session.isError) {
@@ -66,6 +68,14 @@ function SessionAnalytics({
 	const where = `${info.track}, ${formatDateLabel(info.folder)}`;
 	const bestNumber = summary?.bestLap?.number ?? null;
 	const chosen = laps.find((l) => l.number === lap) ?? null;
+	const LapComparison = comparison.kind === "ready" ? comparison.module.default : null;
+	// A pointer over "Comparar" (or the keyboard on it, or the click) starts the comparison's
+	// downloads.
+	const prefetchCompare = () => {
+		if (!chosen || compare.on) return;
+		const guess = likelyReference(compare.ref, info.id, chosen.number, bestNumber);
+		prefetchComparison(client, info.id, chosen.number, guess);
+	};
 	return (
 		<section aria-labelledby={`${id}-title`}>
 			<h2 id={`${id}-title`} className="session-title" data-testid="session-title">
@@ -119,12 +129,20 @@ function SessionAnalytics({
 								/>
 								Volta
 							</label>
-							<label className={compare.on ? "toggle__option is-on" : "toggle__option"}>
+							<label
+								className={compare.on ? "toggle__option is-on" : "toggle__option"}
+								onPointerEnter={prefetchCompare}
+							>
 								<input
 									type="radio"
 									name={`${id}-view`}
 									checked={compare.on}
-									onChange={() => onCompare({ ...compare, on: true })}
+									onFocus={prefetchCompare}
+									onChange={() => {
+										// The downloads start now, not once the comparison has rendered.
+										prefetchCompare();
+										onCompare({ ...compare, on: true });
+									}}
 									data-testid="compare-toggle"
 								/>
 								Comparar
@@ -160,7 +178,7 @@ function SessionAnalytics({
 						/>
 					</div>
 					{chosen && compare.on ? (
-						<Suspense fallback={<LoadingState text="Carregando a comparação…" />}>
+						LapComparison ? (
 							<LapComparison
 								key={chosen.number}
 								sessionId={info.id}
@@ -168,7 +186,15 @@ function SessionAnalytics({
 								choice={compare.ref}
 								onChoose={(ref) => onCompare({ on: true, ref })}
 							/>
-						</Suspense>
+						) : comparison.kind === "error" ? (
+							<ErrorState
+								what="Não foi possível carregar a comparação."
+								error={comparison.error}
+								onRetry={comparison.retry}
+							/>
+						) : (
+							<LoadingState text="Carregando a comparação…" />
+						)
 					) : chosen ? (
 						<LapAnalysis
 							key={chosen.number}
@@ -212,7 +238,10 @@ export default function AnalyticsPage() {
 	const session = useSession(entry?.date.sessionId ?? null);
 	const [params, setParams] = useSearchParams();
 	const compare = readCompare(params);
-	const onCompare = (next: CompareState) => setParams((current) => withCompare(current, next));
+	// Rendered in the click's own task: as a transition (the router's default) the old view stays
+	// up, re-rendering as the comparison's downloads report, and the new one renders in slices.
+	const onCompare = (next: CompareState) =>
+		setParams((current) => withCompare(current, next), { flushSync: true });
 
 	return (
 		<Page

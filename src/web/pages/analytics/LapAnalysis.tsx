@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import type { LapView } from "../../../shared/api/sessions";
 import { useLapPath } from "../../api/hooks";
 import { useLapChannelsPath } from "../../api/lap-channels";
@@ -36,6 +36,12 @@ export function LapAnalysis({
 	const channelsPath = useLapChannelsPath(sessionId, lap.number, leanEstimated);
 	const jsonPath = useLapPath(leanEstimated ? null : sessionId, lap.number);
 	const path = leanEstimated ? channelsPath : jsonPath;
+	// The same array while the path is the same: a new one redraws the charts.
+	const chartLaps = useMemo(
+		() =>
+			path.data ? [{ label: `Volta ${lap.number}`, colour: LAP_COLOUR, path: path.data.path }] : [],
+		[path.data, lap.number],
+	);
 	const colourWord = colourBy === "speed" ? "velocidade" : leanLabel(leanEstimated, "inclinação");
 	return (
 		<div className="analytics-lap">
@@ -56,10 +62,7 @@ export function LapAnalysis({
 						<EmptyState text="Esta volta não tem pontos de GPS." />
 					) : (
 						<Suspense fallback={<LoadingState text="Carregando os gráficos…" />}>
-							<LapCharts
-								laps={[{ label: `Volta ${lap.number}`, colour: LAP_COLOUR, path: path.data.path }]}
-								leanEstimated={leanEstimated}
-							/>
+							<LapCharts laps={chartLaps} leanEstimated={leanEstimated} />
 						</Suspense>
 					)
 				) : null}

@@ -18,11 +18,19 @@ const chartHeight = (width: number) => (width < PHONE_WIDTH ? 180 : 200);
 const axisFont = "12px system-ui, sans-serif";
 const grid = { stroke: "#e3e6ea", width: 1 };
 
+/** One formatter per number of digits: `toLocaleString` builds a new one at every tick. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
 function numberText(value: number, digits: number): string {
-	return value.toLocaleString("pt-BR", {
-		minimumFractionDigits: digits,
-		maximumFractionDigits: digits,
-	});
+	let format = numberFormats.get(digits);
+	if (!format) {
+		format = new Intl.NumberFormat("pt-BR", {
+			minimumFractionDigits: digits,
+			maximumFractionDigits: digits,
+		});
+		numberFormats.set(digits, format);
+	}
+	return format.format(value);
 }
 
 interface ChartSpec {
@@ -177,6 +185,13 @@ export default function CompareCharts({
 			element.dataset.zoomed = zoomed ? "true" : "false";
 		};
 		const width = () => Math.max(260, holders[0]!.clientWidth);
+		const mapSize = () => {
+			const w = Math.max(200, mapBox.clientWidth);
+			return { w, h: Math.round(Math.min(w, 520) * 0.85) };
+		};
+		// Every size read before the first chart goes in: a read after a write forces a layout.
+		let lastWidth = width();
+		let lastMap = mapSize();
 		specs.forEach((spec, k) => {
 			const hooks: uPlot.Hooks.Arrays = {
 				setScale: [(u, key) => key === "x" && spreadScale(u)],
@@ -184,7 +199,7 @@ export default function CompareCharts({
 			// One plot reports the shared cursor: the sync moves every plot's, this one's included.
 			if (k === 0) hooks.setCursor = [(u) => showIndex(u.cursor.idx ?? null)];
 			const plot = new uPlot(
-				plotOptions(spec, width(), syncKey, { lap: lapLabel, reference: referenceLabel }, hooks),
+				plotOptions(spec, lastWidth, syncKey, { lap: lapLabel, reference: referenceLabel }, hooks),
 				dataOf(columns, spec.key),
 				holders[k]!,
 			);
@@ -208,16 +223,11 @@ export default function CompareCharts({
 			for (const plot of plots) plot.setScale("x", full);
 		};
 		resetRef.current = reset;
-		const mapSize = () => {
-			const w = Math.max(200, mapBox.clientWidth);
-			return { w, h: Math.round(Math.min(w, 520) * 0.85) };
-		};
-		const { w, h } = mapSize();
-		map.resize(w, h);
+		map.resize(lastMap.w, lastMap.h);
 		showIndex(0);
 		element.dataset.ready = "true";
 
-		let lastWidth = width();
+		// Its first call comes right after the first layout: nothing to redraw unless a size moved.
 		const observer = new ResizeObserver(() => {
 			const next = width();
 			if (next !== lastWidth) {
@@ -225,8 +235,11 @@ export default function CompareCharts({
 				for (const plot of plots) plot.setSize({ width: next, height: chartHeight(next) });
 			}
 			const size = mapSize();
-			map.resize(size.w, size.h);
-			map.setCursor(Number(element.dataset.cursor ?? 0));
+			if (size.w !== lastMap.w || size.h !== lastMap.h) {
+				lastMap = size;
+				map.resize(size.w, size.h);
+				map.setCursor(Number(element.dataset.cursor ?? 0));
+			}
 		});
 		observer.observe(element);
 		return () => {

@@ -1,4 +1,7 @@
-import { useLapReferences } from "../../api/compare-hooks";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { prefetchComparison, useLapReferences } from "../../api/compare-hooks";
+import { useSession } from "../../api/hooks";
 import { EmptyState, ErrorState, LoadingState } from "../../components/ui/States";
 import type { RefChoice } from "../../lib/compare-url";
 import { formatLapTime } from "../../lib/format";
@@ -6,7 +9,7 @@ import CompareCharts from "./CompareCharts";
 import { CornerCompareTable, SectorCompareTable } from "./CompareTables";
 import { deltaText } from "./compare-series";
 import { ReferencePicker } from "./ReferencePicker";
-import { type ResolvedReference, resolveReference } from "./reference-choice";
+import { likelyReference, type ResolvedReference, resolveReference } from "./reference-choice";
 import { useComparison } from "./use-comparison";
 import "./compare.css";
 
@@ -119,6 +122,19 @@ export default function LapComparison({
 	choice: RefChoice;
 	onChoose: (choice: RefChoice) => void;
 }) {
+	const client = useQueryClient();
+	const sessionBestLap = useSession(sessionId).data?.summary?.bestLap?.number ?? null;
+	const guess = likelyReference(choice, sessionId, lap, sessionBestLap);
+	const guessSession = guess?.sessionId ?? null;
+	const guessLap = guess?.lap ?? null;
+	// Both laps' channels load alongside the references, not after them.
+	useEffect(() => {
+		const likely =
+			guessSession !== null && guessLap !== null
+				? { sessionId: guessSession, lap: guessLap }
+				: null;
+		prefetchComparison(client, sessionId, lap, likely);
+	}, [client, sessionId, lap, guessSession, guessLap]);
 	const references = useLapReferences(sessionId, lap);
 	if (references.isPending) return <LoadingState text="Carregando as voltas de referência…" />;
 	if (references.isError) {
@@ -133,7 +149,9 @@ export default function LapComparison({
 	const refs = references.data;
 	const outcome = resolveReference(refs, choice);
 	const cornersFrom = refs.personalBest ?? refs.sessionBest;
-	// Corners found on the reference itself need no second lap: compareLaps finds them there.
+	// The track's corners are found on one lap (the personal best) so that every comparison
+	// numbers them alike; when that lap is the reference itself, compareLaps finds them there and
+	// no second lap is needed.
 	const cornersOn = (reference: ResolvedReference) =>
 		cornersFrom &&
 		!(cornersFrom.sessionId === reference.sessionId && cornersFrom.number === reference.lap)
@@ -152,9 +170,7 @@ export default function LapComparison({
 					sessionId={sessionId}
 					lap={lap}
 					reference={outcome.reference}
-					cornersOn={
-						cornersFrom ? { sessionId: cornersFrom.sessionId, lap: cornersFrom.number } : null
-					}
+					cornersOn={cornersOn(outcome.reference)}
 				/>
 			)}
 		</div>

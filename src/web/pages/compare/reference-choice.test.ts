@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LapReferences } from "../../api/compare-hooks";
-import { resolveReference } from "./reference-choice";
+import { likelyReference, resolveReference } from "./reference-choice";
 
 const HERE = "11111111-1111-4111-8111-111111111111";
 const OTHER = "22222222-2222-4222-8222-222222222222";
@@ -89,5 +89,44 @@ describe("the reference of a comparison", () => {
 			lap: { sessionId: OTHER, date: "2025-03-01", riderId: "r", number: 5, timeMs: 92_500 },
 		});
 		expect(target(resolveReference(onPb, { kind: "pb" }))).toBe("missing");
+	});
+});
+
+describe("the reference guessed before the references arrive", () => {
+	it("is the session's best lap by default, unless that is the compared lap", () => {
+		expect(likelyReference({ kind: "best" }, HERE, 3, 2)).toEqual({ sessionId: HERE, lap: 2 });
+		expect(likelyReference({ kind: "best" }, HERE, 2, 2)).toBeNull();
+		expect(likelyReference({ kind: "best" }, HERE, 3, null)).toBeNull();
+	});
+
+	it("is the lap named, in this session or another", () => {
+		expect(likelyReference({ kind: "lap", lap: 4 }, HERE, 3, 2)).toEqual({
+			sessionId: HERE,
+			lap: 4,
+		});
+		expect(likelyReference({ kind: "lap", lap: 3 }, HERE, 3, 2)).toBeNull();
+		expect(likelyReference({ kind: "session", sessionId: OTHER, lap: 5 }, HERE, 3, 2)).toEqual({
+			sessionId: OTHER,
+			lap: 5,
+		});
+	});
+
+	it("is unknown for the personal best", () => {
+		expect(likelyReference({ kind: "pb" }, HERE, 3, 2)).toBeNull();
+	});
+
+	it("agrees with the resolved reference whenever it guesses", () => {
+		const offered = refs();
+		for (const choice of [
+			{ kind: "best" },
+			{ kind: "lap", lap: 4 },
+			{ kind: "lap", lap: 1 },
+			{ kind: "session", sessionId: OTHER, lap: 5 },
+		] as const) {
+			const guess = likelyReference(choice, HERE, 3, offered.sessionBest!.number);
+			expect(guess && [guess.sessionId, guess.lap]).toEqual(
+				target(resolveReference(offered, choice)),
+			);
+		}
 	});
 });

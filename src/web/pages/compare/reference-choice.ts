@@ -114,3 +114,29 @@ function ok(
 		reference: { sessionId, lap, timeMs, label: `${label} — ${formatLapTime(timeMs)}`, choice },
 	};
 }
+
+/**
+ * The reference `choice` will most likely resolve to, known before the references arrive (so
+ * its channels load alongside them): the session's best lap by the session's own summary, the
+ * lap or session lap named; null when only the references can tell (the personal best, or the
+ * compared lap being the session's best). A wrong guess costs one unused download.
+ */
+export function likelyReference(
+	choice: RefChoice,
+	sessionId: string,
+	lap: number,
+	sessionBestLap: number | null,
+): { sessionId: string; lap: number } | null {
+	switch (choice.kind) {
+		case "best":
+			return sessionBestLap !== null && sessionBestLap !== lap
+				? { sessionId, lap: sessionBestLap }
+				: null;
+		case "pb":
+			return null;
+		case "lap":
+			return choice.lap !== lap ? { sessionId, lap: choice.lap } : null;
+		case "session":
+			return { sessionId: choice.sessionId, lap: choice.lap };
+	}
+}

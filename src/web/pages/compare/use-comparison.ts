@@ -4,13 +4,14 @@
  * points travel, and moving the cursor never asks the server anything.
  */
 import { useMemo } from "react";
-import type { TimedLap } from "../../../domain/channels/types";
+import type { LapChannels, TimedLap } from "../../../domain/channels/types";
 import {
 	type Corner,
 	compareLaps,
 	detectCorners,
 	type LapComparison,
 	prepareReference,
+	type ReferenceLine,
 	referenceOptionsOf,
 } from "../../../domain/compare";
 import type { DecodedChannelsLap } from "../../api/channels";
@@ -56,6 +57,18 @@ function timed(lap: DecodedChannelsLap, sectorsMs: (number | null)[]): TimedLap 
 	return { number: lap.number, startMs: 0, timeMs: lap.timeMs, sectorsMs, channels: lap.channels };
 }
 
+/** Reference lines already prepared, by the channels they were prepared from. */
+const linesCache = new WeakMap<object, ReferenceLine | null>();
+
+/** A lap's line as a reference (the same for its corners and for every lap compared with it). */
+function referenceLineOf(channels: LapChannels): ReferenceLine | null {
+	const cached = linesCache.get(channels);
+	if (cached !== undefined) return cached;
+	const line = prepareReference(channels, referenceOptionsOf());
+	linesCache.set(channels, line);
+	return line;
+}
+
 /** Corners already found, by the lap they were found on (the same lap for every reference). */
 const cornersCache = new WeakMap<object, Corner[] | null>();
 
@@ -64,10 +77,26 @@ export function trackCornersOf(lap: DecodedChannelsLap | null | undefined): Corn
 	if (!lap?.channels) return null;
 	const cached = cornersCache.get(lap.channels);
 	if (cached !== undefined) return cached;
-	const line = prepareReference(lap.channels, referenceOptionsOf());
+	const line = referenceLineOf(lap.channels);
 	const corners = line ? detectCorners(line) : null;
 	cornersCache.set(lap.channels, corners);
 	return corners;
+}
+
+/**
+ * The comparison of `lap` against `reference`, on the track's corners when given (else the
+ * reference's own): the reference's line is prepared once, whether for its corners or for any
+ * lap compared with it.
+ */
+export function compareTimedLaps(
+	lap: TimedLap,
+	reference: TimedLap,
+	corners: Corner[] | null,
+): LapComparison {
+	return compareLaps(lap, reference, {
+		...(corners ? { corners } : {}),
+		referenceLine: referenceLineOf(reference.channels) ?? undefined,
+	});
 }
 
 export function useComparison(
@@ -103,9 +132,7 @@ export function useComparison(
 		const b = timed(reference.data, referenceSectors);
 		if (!a || !b)
 			return { kind: "missing" as const, which: a ? ("reference" as const) : ("lap" as const) };
-		const result = measured("lapsix:compare-laps", () =>
-			compareLaps(a, b, corners ? { corners } : {}),
-		);
+		const result = measured("lapsix:compare-laps", () => compareTimedLaps(a, b, corners));
 		return { kind: "ok" as const, result, a, b };
 	}, [
 		lap.data,
