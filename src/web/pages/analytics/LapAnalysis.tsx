@@ -1,14 +1,17 @@
-import { lazy, Suspense, useMemo } from "react";
+import { useMemo } from "react";
 import type { LapView } from "../../../shared/api/sessions";
 import { useLapPath } from "../../api/hooks";
 import { useLapChannelsPath } from "../../api/lap-channels";
 import type { ColourBy } from "../../canvas/scene";
 import { PathViewer } from "../../components/session/PathViewer";
 import { EmptyState, ErrorState, LoadingState } from "../../components/ui/States";
+import { type ChunkState, chunk, useChunk } from "../../lib/chunk";
 import { lapSummaryText } from "../../lib/lap-summary";
 import { leanLabel } from "../../lib/source-labels";
+import type { ChartLap } from "./LapCharts";
 
-const LapCharts = lazy(() => import("./LapCharts"));
+// Loaded beside the lap's data, not with Suspense (see lib/chunk: no 300 ms hold).
+const lapChartsChunk = chunk(() => import("./LapCharts"));
 
 const LAP_COLOUR = "#c62828";
 
@@ -42,6 +45,7 @@ export function LapAnalysis({
 			path.data ? [{ label: `Volta ${lap.number}`, colour: LAP_COLOUR, path: path.data.path }] : [],
 		[path.data, lap.number],
 	);
+	const charts = useChunk(lapChartsChunk);
 	const colourWord = colourBy === "speed" ? "velocidade" : leanLabel(leanEstimated, "inclinação");
 	return (
 		<div className="analytics-lap">
@@ -61,9 +65,7 @@ export function LapAnalysis({
 					path.data.path.lat.length === 0 ? (
 						<EmptyState text="Esta volta não tem pontos de GPS." />
 					) : (
-						<Suspense fallback={<LoadingState text="Carregando os gráficos…" />}>
-							<LapCharts laps={chartLaps} leanEstimated={leanEstimated} />
-						</Suspense>
+						<LapChartsWhenLoaded charts={charts} laps={chartLaps} leanEstimated={leanEstimated} />
 					)
 				) : null}
 			</section>
@@ -80,4 +82,27 @@ export function LapAnalysis({
 			</section>
 		</div>
 	);
+}
+
+function LapChartsWhenLoaded({
+	charts,
+	laps,
+	leanEstimated,
+}: {
+	charts: ChunkState<typeof import("./LapCharts")>;
+	laps: ChartLap[];
+	leanEstimated: boolean;
+}) {
+	if (charts.kind === "loading") return <LoadingState text="Carregando os gráficos…" />;
+	if (charts.kind === "error") {
+		return (
+			<ErrorState
+				what="Não foi possível carregar os gráficos."
+				error={charts.error}
+				onRetry={charts.retry}
+			/>
+		);
+	}
+	const LapCharts = charts.module.default;
+	return <LapCharts laps={laps} leanEstimated={leanEstimated} />;
 }
