@@ -1,0 +1,151 @@
+import * as fields from "./nmea-fields";
+import * as swar from "./swar";
+
+// Bound once: under the tsx loader an imported binding is a getter, called on every use.
+const readDecimal = swar.readDecimal;
+const decimal = swar.decimal;
+const plainValue = fields.plainValue;
+const timeOfDayMs = fields.timeOfDayMs;
+const readDate = fields.readDate;
+const coordinate = fields.coordinate;
+const validPosition = fields.validPosition;
+const xorOf = fields.xorOf;
+const hexValue = fields.hexValue;
+
+export const FAST_RMC = 1;
+export const FAST_GGA = 2;
+
+/** What the last `readSentenceFast` that returned a position read. */
+export const fastSentence = {
+	kind: 0,
+	tod: 0,
+	lat: 0,
+	lon: 0,
+	/** RMC */
+	speedKnots: 0,
+	headingDeg: 0,
+	dateMs: 0,
+	/** GGA */
+	satellites: 0,
+	altitudeM: 0,
+};
+
+/** "RMC," and "GGA," as little-endian words. */
+const RMC_COMMA = 0x2c434d52;
+const GGA_COMMA = 0x2c414747;
+
+/** The fields both sentences have up to the last one read (RMC: the date; GGA: altitude). */
+const FIELDS = 9;
+/** Each field as `readDecimal` read it (after an optional `-`), or its one capital letter. */
+const mantissas = new Float64Array(FIELDS);
+const digitCounts = new Int32Array(FIELDS);
+const fractions = new Int32Array(FIELDS);
+const negatives = new Uint8Array(FIELDS);
+const letters = new Uint8Array(FIELDS);
+/** Where each field starts. */
+const starts = new Int32Array(FIELDS + 1);
+
+function value(k: number): number {
+	return plainValue(mantissas[k]!, digitCounts[k]!, fractions[k]!, negatives[k]!);
+}
+
+/**
+ * The hot path of `importNmea`: one line that is exactly one RMC or GGA sentence of the common
+ * shape, every field it uses plain, its checksum right and its fix valid (`$`, a talker of two
+ * capital letters, nine fields of digits or one capital letter, `*hh`, then LF, CRLF or the
+ * end of the file). Returns the index after the line and fills `fastSentence`, or -1 for
+ * anything else, which the general reading then reads (and reports) byte by byte. Whatever it
+ * accepts, the general reading gives the same values and no report for: the values come from
+ * the same functions (nmea-fields.ts). `bytes[pos]` is a `$`; `safe` is `bytes.length - 4`.
+ */
+export function readSentenceFast(
+	bytes: Uint8Array,
+	view: DataView,
+	pos: number,
+	safe: number,
+): number {
+	if (pos + 8 > safe) return -1;
+	if ((bytes[pos + 1]! - 65) >>> 0 > 25 || (bytes[pos + 2]! - 65) >>> 0 > 25) return -1;
+	const type = view.getInt32(pos + 3, true);
+	const rmc = type === RMC_COMMA;
+	if (!rmc && type !== GGA_COMMA) return -1;
+
+	// The fields, one loop (one place that reads digits, so V8 inlines it once).
+	let p = pos + 7;
+	let b = 0;
+	for (let k = 0; k < FIELDS; k++) {
+		starts[k] = p;
+		const negative = bytes[p] === 45 /* - */ ? 1 : 0;
+		p = readDecimal(bytes, view, p + negative, safe);
+		b = bytes[p]!;
+		let letter = 0;
+		if (b !== 44 && b !== 42) {
+			// One capital letter (status, hemisphere) and nothing else.
+			if (negative !== 0 || p !== starts[k] || !(b >= 65 && b <= 90)) return -1;
+			letter = b;
+			b = bytes[++p]!;
+			if (b !== 44 && b !== 42) return -1;
+		}
+		mantissas[k] = decimal.mantissa;
+		digitCounts[k] = decimal.digits;
+		fractions[k] = decimal.fraction;
+		negatives[k] = negative;
+		letters[k] = letter;
+		// Fewer fields than the sentence needs: the general reading reports it.
+		if (b === 42 && k < FIELDS - 1) return -1;
+		p++;
+	}
+	starts[FIELDS] = p - 1;
+	// The fields not read, up to the `*`; another sentence (`$`) or the line's end before it
+	// goes to the general reading.
+	if (b !== 42) {
+		for (;;) {
+			b = bytes[p]!;
+			if (b === 42) break;
+			if (b === 36 || b === 10 || b === 13 || p >= bytes.length) return -1;
+			p++;
+		}
+	} else p--;
+	const star = p;
+	const written = hexValue(bytes[star + 1]!) * 16 + hexValue(bytes[star + 2]!);
+	if (written !== xorOf(bytes, view, pos + 1, star)) return -1;
+	const after = bytes[star + 3];
+	let next = -1;
+	if (after === 10) next = star + 4;
+	else if (after === 13 && bytes[star + 4] === 10) next = star + 5;
+	else if (star + 3 === bytes.length) next = star + 3;
+	else return -1;
+
+	const out = fastSentence;
+	if (negatives[0] !== 0) return -1;
+	out.tod = timeOfDayMs(mantissas[0]!, digitCounts[0]!, fractions[0]!, 0);
+	if (Number.isNaN(out.tod)) return -1;
+	// RMC: time, status, lat, N/S, lon, E/W, speed, course, date; GGA: time, lat, N/S, lon,
+	// E/W, quality, satellites, HDOP, altitude.
+	const at = rmc ? 2 : 1;
+	if (negatives[at] !== 0 || negatives[at + 2] !== 0) return -1;
+	out.lat = coordinate(value(at), letters[at + 1]!, 2, 78, 83);
+	out.lon = coordinate(value(at + 2), letters[at + 3]!, 2, 69, 87);
+	if (!validPosition(out.lat, out.lon)) return -1;
+	if (rmc) {
+		// Status A (a valid fix); V goes to the general reading, which reports it.
+		if (letters[1] !== 65) return -1;
+		out.speedKnots = value(6);
+		out.headingDeg = value(7);
+		// ddmmyy, or nothing; any other date goes to the general reading, which reports it.
+		let date = Number.NaN;
+		if (digitCounts[8] === 6 && fractions[8] === -1 && negatives[8] === 0) {
+			date = readDate(mantissas[8]!);
+			if (Number.isNaN(date)) return -1;
+		} else if (starts[9] !== starts[8]) return -1;
+		out.dateMs = date;
+		out.kind = FAST_RMC;
+	} else {
+		// A fix quality of 0 (no fix) goes to the general reading, which reports it.
+		if (!(value(5) > 0)) return -1;
+		out.satellites = value(6);
+		out.altitudeM = value(8);
+		out.kind = FAST_GGA;
+	}
+	return next;
+}
