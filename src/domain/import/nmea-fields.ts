@@ -3,7 +3,10 @@
  * definition for the general reading (nmea.ts) and the fast one (nmea-fast.ts), so both give
  * the same value for the same field.
  */
-import { POW10 } from "./swar";
+import * as swar from "./swar";
+
+// Bound once: under the tsx loader an imported binding is a getter, called on every use.
+const POW10 = swar.POW10;
 
 /**
  * A field read as `[-]digits[.digits]`: `digits` its digit count (0 or less: empty or not a
@@ -108,10 +111,15 @@ export function xorOf(bytes: Uint8Array, view: DataView, from: number, to: numbe
 	return sum;
 }
 
+/** Each byte's value as a hex digit; a large negative number for any other byte. */
+export const HEX = new Int16Array(256).fill(-1000);
+for (let b = 0; b < 10; b++) HEX[48 + b] = b;
+for (let b = 0; b < 6; b++) {
+	HEX[65 + b] = 10 + b;
+	HEX[97 + b] = 10 + b;
+}
+
 /** A hex digit's value; a large negative number for any other byte. */
 export function hexValue(b: number): number {
-	if (b >= 48 && b <= 57) return b - 48;
-	if (b >= 65 && b <= 70) return b - 55;
-	if (b >= 97 && b <= 102) return b - 87;
-	return -1000;
+	return HEX[b]!;
 }
