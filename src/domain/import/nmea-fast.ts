@@ -2,15 +2,19 @@ import * as fields from "./nmea-fields";
 import * as swar from "./swar";
 
 // Bound once: under the tsx loader an imported binding is a getter, called on every use.
-const readDecimal = swar.readDecimal;
-const decimal = swar.decimal;
+const ZEROS = swar.ZEROS;
+const nonDigitBytes = swar.nonDigitBytes;
+const firstFlagged = swar.firstFlagged;
+const fourDigits = swar.fourDigits;
+const leadingDigits = swar.leadingDigits;
+const SCALE4 = swar.SCALE4;
 const plainValue = fields.plainValue;
 const timeOfDayMs = fields.timeOfDayMs;
 const readDate = fields.readDate;
 const coordinate = fields.coordinate;
 const validPosition = fields.validPosition;
 const xorOf = fields.xorOf;
-const hexValue = fields.hexValue;
+const HEX = fields.HEX;
 
 export const FAST_RMC = 1;
 export const FAST_GGA = 2;
@@ -36,7 +40,7 @@ const GGA_COMMA = 0x2c414747;
 
 /** The fields both sentences have up to the last one read (RMC: the date; GGA: altitude). */
 const FIELDS = 9;
-/** Each field as `readDecimal` read it (after an optional `-`), or its one capital letter. */
+/** Each field as `readField` read it (after an optional `-`), or its one capital letter. */
 const mantissas = new Float64Array(FIELDS);
 const digitCounts = new Int32Array(FIELDS);
 const fractions = new Int32Array(FIELDS);
@@ -49,6 +53,53 @@ function value(k: number): number {
 	return plainValue(mantissas[k]!, digitCounts[k]!, fractions[k]!, negatives[k]!);
 }
 
+/** What the last `readField` read: its digits as one integer, their count, those after the dot. */
+const decimal = { mantissa: 0, digits: 0, fraction: -1 };
+
+/**
+ * Reads `digits[.digits]` from `at` into `decimal` (`fraction` -1: no dot) and returns the
+ * index of the byte that stopped it: not a digit, a second dot, or the 17th digit (more than
+ * a double holds exactly; the caller then leaves the line to the general reading). Words
+ * only: 24 bytes from `at` must be readable.
+ */
+function readField(view: DataView, at: number): number {
+	let p = at;
+	let mantissa = 0;
+	let digits = 0;
+	let fraction = -1;
+	let x = 0;
+	let m = 0;
+	let k = 0;
+	for (;;) {
+		x = view.getInt32(p, true) ^ ZEROS;
+		m = nonDigitBytes(x);
+		if (m === 0) {
+			if (digits > 12) break;
+			mantissa = mantissa * 10000 + fourDigits(x);
+			p += 4;
+			digits += 4;
+			continue;
+		}
+		k = firstFlagged(m);
+		if (k !== 0) {
+			mantissa = mantissa * SCALE4[k]! + leadingDigits(x, k);
+			p += k;
+			digits += k;
+		}
+		// The byte that stopped the digits, XOR "0": a dot is 0x1e.
+		if (fraction >= 0 || ((x >>> (k << 3)) & 0xff) !== 0x1e) break;
+		fraction = digits;
+		p++;
+	}
+	decimal.mantissa = mantissa;
+	decimal.digits = digits;
+	decimal.fraction = fraction < 0 ? -1 : digits - fraction;
+	return p;
+}
+
+/** Bytes from a line's start the fast reading may read (nine fields of at most 24). */
+const REACH = 256;
+
 /**
  * The hot path of `importNmea`: one line that is exactly one RMC or GGA sentence of the common
  * shape, every field it uses plain, its checksum right and its fix valid (`$`, a talker of two
@@ -56,7 +107,8 @@ function value(k: number): number {
  * end of the file). Returns the index after the line and fills `fastSentence`, or -1 for
  * anything else, which the general reading then reads (and reports) byte by byte. Whatever it
  * accepts, the general reading gives the same values and no report for: the values come from
- * the same functions (nmea-fields.ts). `bytes[pos]` is a `$`; `safe` is `bytes.length - 4`.
+ * the same functions (nmea-fields.ts). `bytes[pos]` is a `$`; `safe` is `bytes.length - 4`: a
+ * line that starts within `REACH` of it is left to the general reading.
  */
 export function readSentenceFast(
 	bytes: Uint8Array,
@@ -64,7 +116,7 @@ export function readSentenceFast(
 	pos: number,
 	safe: number,
 ): number {
-	if (pos + 8 > safe) return -1;
+	if (pos + REACH > safe) return -1;
 	if ((bytes[pos + 1]! - 65) >>> 0 > 25 || (bytes[pos + 2]! - 65) >>> 0 > 25) return -1;
 	const type = view.getInt32(pos + 3, true);
 	const rmc = type === RMC_COMMA;
@@ -76,12 +128,12 @@ export function readSentenceFast(
 	for (let k = 0; k < FIELDS; k++) {
 		starts[k] = p;
 		const negative = bytes[p] === 45 /* - */ ? 1 : 0;
-		p = readDecimal(bytes, view, p + negative, safe);
+		p = readField(view, p + negative);
 		b = bytes[p]!;
 		let letter = 0;
 		if (b !== 44 && b !== 42) {
 			// One capital letter (status, hemisphere) and nothing else.
-			if (negative !== 0 || p !== starts[k] || !(b >= 65 && b <= 90)) return -1;
+			if (p !== starts[k] || !(b >= 65 && b <= 90)) return -1;
 			letter = b;
 			b = bytes[++p]!;
 			if (b !== 44 && b !== 42) return -1;
@@ -100,6 +152,17 @@ export function readSentenceFast(
 	// goes to the general reading.
 	if (b !== 42) {
 		for (;;) {
+			if (p <= safe) {
+				// Four bytes at a time to the first below "+" (`*`, `$`, LF, CR are; the lowest
+				// flag is exact).
+				const x = view.getInt32(p, true);
+				const m = (x - 0x2b2b2b2b) & ~x & 0x80808080;
+				if (m === 0) {
+					p += 4;
+					continue;
+				}
+				p += firstFlagged(m);
+			}
 			b = bytes[p]!;
 			if (b === 42) break;
 			if (b === 36 || b === 10 || b === 13 || p >= bytes.length) return -1;
@@ -107,7 +170,7 @@ export function readSentenceFast(
 		}
 	} else p--;
 	const star = p;
-	const written = hexValue(bytes[star + 1]!) * 16 + hexValue(bytes[star + 2]!);
+	const written = HEX[bytes[star + 1]!]! * 16 + HEX[bytes[star + 2]!]!;
 	if (written !== xorOf(bytes, view, pos + 1, star)) return -1;
 	const after = bytes[star + 3];
 	let next = -1;
@@ -117,13 +180,11 @@ export function readSentenceFast(
 	else return -1;
 
 	const out = fastSentence;
-	if (negatives[0] !== 0) return -1;
-	out.tod = timeOfDayMs(mantissas[0]!, digitCounts[0]!, fractions[0]!, 0);
+	out.tod = timeOfDayMs(mantissas[0]!, digitCounts[0]!, fractions[0]!, negatives[0]!);
 	if (Number.isNaN(out.tod)) return -1;
 	// RMC: time, status, lat, N/S, lon, E/W, speed, course, date; GGA: time, lat, N/S, lon,
 	// E/W, quality, satellites, HDOP, altitude.
 	const at = rmc ? 2 : 1;
-	if (negatives[at] !== 0 || negatives[at + 2] !== 0) return -1;
 	out.lat = coordinate(value(at), letters[at + 1]!, 2, 78, 83);
 	out.lon = coordinate(value(at + 2), letters[at + 3]!, 2, 69, 87);
 	if (!validPosition(out.lat, out.lon)) return -1;
