@@ -2,7 +2,6 @@ import { COMMA, LF, numberStatus, quoteBytes, readScaled } from "./bytes";
 import * as swar from "./swar";
 
 // Bound once: under the tsx loader an imported binding is a getter, called on every use.
-const ZEROS = swar.ZEROS;
 const nonDigitBytes = swar.nonDigitBytes;
 const firstFlagged = swar.firstFlagged;
 const fourDigits = swar.fourDigits;
@@ -181,7 +180,7 @@ export class CsvNumberReader {
 				// with a few integer operations. A byte at a time in the file's last 3 bytes.
 				for (;;) {
 					if (p <= safe) {
-						x = view.getInt32(p, true) ^ ZEROS;
+						x = view.getInt32(p, true) ^ 0x30303030;
 						m = nonDigitBytes(x);
 						if (m === 0) {
 							mantissa = mantissa * 10000 + fourDigits(x);
@@ -209,7 +208,7 @@ export class CsvNumberReader {
 					const before = digits;
 					for (;;) {
 						if (p <= safe) {
-							x = view.getInt32(p, true) ^ ZEROS;
+							x = view.getInt32(p, true) ^ 0x30303030;
 							m = nonDigitBytes(x);
 							if (m === 0) {
 								mantissa = mantissa * 10000 + fourDigits(x);

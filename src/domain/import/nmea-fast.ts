@@ -2,7 +2,6 @@ import * as fields from "./nmea-fields";
 import * as swar from "./swar";
 
 // Bound once: under the tsx loader an imported binding is a getter, called on every use.
-const ZEROS = swar.ZEROS;
 const nonDigitBytes = swar.nonDigitBytes;
 const firstFlagged = swar.firstFlagged;
 const fourDigits = swar.fourDigits;
@@ -41,16 +40,16 @@ const GGA_COMMA = 0x2c414747;
 /** The fields both sentences have up to the last one read (RMC: the date; GGA: altitude). */
 const FIELDS = 9;
 /** Each field as `readField` read it (after an optional `-`), or its one capital letter. */
-const mantissas = new Float64Array(FIELDS);
-const digitCounts = new Int32Array(FIELDS);
-const fractions = new Int32Array(FIELDS);
-const negatives = new Uint8Array(FIELDS);
-const letters = new Uint8Array(FIELDS);
+const fieldMantissas = new Float64Array(FIELDS);
+const fieldDigits = new Int32Array(FIELDS);
+const fieldFractions = new Int32Array(FIELDS);
+const fieldNegatives = new Uint8Array(FIELDS);
+const fieldLetters = new Uint8Array(FIELDS);
 /** Where each field starts. */
-const starts = new Int32Array(FIELDS + 1);
+const fieldStarts = new Int32Array(FIELDS + 1);
 
 function value(k: number): number {
-	return plainValue(mantissas[k]!, digitCounts[k]!, fractions[k]!, negatives[k]!);
+	return plainValue(fieldMantissas[k]!, fieldDigits[k]!, fieldFractions[k]!, fieldNegatives[k]!);
 }
 
 /** What the last `readField` read: its digits as one integer, their count, those after the dot. */
@@ -71,7 +70,8 @@ function readField(view: DataView, at: number): number {
 	let m = 0;
 	let k = 0;
 	for (;;) {
-		x = view.getInt32(p, true) ^ ZEROS;
+		// "0000" as a literal: a module constant is reloaded on every use.
+		x = view.getInt32(p, true) ^ 0x30303030;
 		m = nonDigitBytes(x);
 		if (m === 0) {
 			if (digits > 12) break;
@@ -122,10 +122,19 @@ export function readSentenceFast(
 	const rmc = type === RMC_COMMA;
 	if (!rmc && type !== GGA_COMMA) return -1;
 
-	// The fields, one loop (one place that reads digits, so V8 inlines it once).
+	// The fields, one loop (one place that reads digits, so V8 inlines it once). Module
+	// constants and tables in locals: V8 reloads a module binding on every use.
+	const fields = FIELDS;
+	const starts = fieldStarts;
+	const mantissas = fieldMantissas;
+	const digitCounts = fieldDigits;
+	const fractions = fieldFractions;
+	const negatives = fieldNegatives;
+	const letters = fieldLetters;
+	const read = decimal;
 	let p = pos + 7;
 	let b = 0;
-	for (let k = 0; k < FIELDS; k++) {
+	for (let k = 0; k < fields; k++) {
 		starts[k] = p;
 		const negative = bytes[p] === 45 /* - */ ? 1 : 0;
 		p = readField(view, p + negative);
@@ -138,16 +147,16 @@ export function readSentenceFast(
 			b = bytes[++p]!;
 			if (b !== 44 && b !== 42) return -1;
 		}
-		mantissas[k] = decimal.mantissa;
-		digitCounts[k] = decimal.digits;
-		fractions[k] = decimal.fraction;
+		mantissas[k] = read.mantissa;
+		digitCounts[k] = read.digits;
+		fractions[k] = read.fraction;
 		negatives[k] = negative;
 		letters[k] = letter;
 		// Fewer fields than the sentence needs: the general reading reports it.
-		if (b === 42 && k < FIELDS - 1) return -1;
+		if (b === 42 && k < fields - 1) return -1;
 		p++;
 	}
-	starts[FIELDS] = p - 1;
+	starts[fields] = p - 1;
 	// The fields not read, up to the `*`; another sentence (`$`) or the line's end before it
 	// goes to the general reading.
 	if (b !== 42) {
