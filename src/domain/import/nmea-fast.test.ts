@@ -222,6 +222,18 @@ describe("the NMEA hot path (one RMC or GGA of the common shape per line)", () =
 		);
 	});
 
+	it("gives exactly what the general reading gives for times at the edges of the day", () => {
+		const times = ["235959", "235960.5", "235961", "000061.0", "000060.999", "240000", "006000"];
+		const lines = times.map((t) => {
+			const body = `GPRMC,${t},A,2342.00000,S,04642.00000,W,10.0,90.0,010325,,,A`;
+			return `$${body}*${checksum(body)}\n`;
+		});
+		const bytes = file(lines, "blank line");
+		const fast = importNmea(bytes, "t.nmea");
+		expect(fast).toEqual(importNmea(bytes, "t.nmea", { fastPath: false }));
+		expect(fast.fixes.length).toBe(2);
+	});
+
 	it("gives exactly what the general reading gives on every NMEA fixture, whole and cut", () => {
 		for (const path of fixturePaths().filter((p) => p.startsWith("nmea/"))) {
 			const bytes = fixtureBytes(path);

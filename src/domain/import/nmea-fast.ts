@@ -6,6 +6,8 @@ const nonDigitBytes = swar.nonDigitBytes;
 const firstFlagged = swar.firstFlagged;
 const fourDigits = swar.fourDigits;
 const leadingDigits = swar.leadingDigits;
+const digitPairs = swar.digitPairs;
+const POW10 = swar.POW10;
 const SCALE4 = swar.SCALE4;
 const plainValue = fields.plainValue;
 const timeOfDayMs = fields.timeOfDayMs;
@@ -189,8 +191,24 @@ export function readSentenceFast(
 	else return -1;
 
 	const out = fastSentence;
-	out.tod = timeOfDayMs(mantissas[0]!, digitCounts[0]!, fractions[0]!, negatives[0]!);
-	if (Number.isNaN(out.tod)) return -1;
+	// The time: `hhmmss` and up to 3 decimals from its bytes, with no division (the value
+	// timeOfDayMs gives); any other shape through timeOfDayMs.
+	const decimals = fractions[0]!;
+	if (digitCounts[0]! - (decimals < 0 ? 0 : decimals) === 6 && decimals <= 3) {
+		const hhmm = digitPairs(view.getInt32(pos + 7, true) ^ 0x30303030);
+		const hours = hhmm & 0xff;
+		const minutes = hhmm >>> 16;
+		const ms =
+			((bytes[pos + 11]! - 48) * 10 + bytes[pos + 12]! - 48) * 1000 +
+			(decimals > 0
+				? leadingDigits(view.getInt32(pos + 14, true) ^ 0x30303030, decimals) * POW10[3 - decimals]!
+				: 0);
+		if (hours > 23 || minutes > 59 || ms >= 61_000) return -1;
+		out.tod = hours * 3_600_000 + minutes * 60_000 + ms;
+	} else {
+		out.tod = timeOfDayMs(mantissas[0]!, digitCounts[0]!, fractions[0]!, negatives[0]!);
+		if (Number.isNaN(out.tod)) return -1;
+	}
 	// RMC: time, status, lat, N/S, lon, E/W, speed, course, date; GGA: time, lat, N/S, lon,
 	// E/W, quality, satellites, HDOP, altitude.
 	const at = rmc ? 2 : 1;
