@@ -3,6 +3,11 @@
  * per field), line and text helpers. Importers read `Uint8Array`s, never decoded text, so a
  * file's size in memory stays its byte size and no regular expression runs per field.
  */
+import * as swar from "./swar";
+
+// Bound once: under the tsx loader an imported binding is a getter, called on every use.
+/** Exact powers of ten (every one up to 1e22 is a double exactly). */
+const POW10 = swar.POW10;
 
 export const LF = 10;
 export const CR = 13;
@@ -21,12 +26,6 @@ const numberState = new Int32Array(1);
 export function numberStatus(): number {
 	return numberState[0]!;
 }
-
-/** Exact powers of ten (every one up to 1e22 is a double exactly). */
-const POW10 = [
-	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-	1e18, 1e19, 1e20, 1e21, 1e22,
-];
 
 /** Digits a double holds exactly: past this the slow path (`Number`) rounds correctly. */
 const MAX_FAST_DIGITS = 15;

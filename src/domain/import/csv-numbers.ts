@@ -1,13 +1,13 @@
 import { COMMA, LF, numberStatus, quoteBytes, readScaled } from "./bytes";
+import * as swar from "./swar";
 
-/** 10^k for the last k digits of a word (doubles: the mantissa is one). */
-const SCALE4 = new Float64Array([1, 10, 100, 1000, 10000]);
-
-/** Exact powers of ten. */
-const POW10 = [
-	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-	1e18, 1e19, 1e20, 1e21, 1e22,
-];
+// Bound once: under the tsx loader an imported binding is a getter, called on every use.
+const nonDigitBytes = swar.nonDigitBytes;
+const firstFlagged = swar.firstFlagged;
+const fourDigits = swar.fourDigits;
+const leadingDigits = swar.leadingDigits;
+const SCALE4 = swar.SCALE4;
+const POW10 = swar.POW10;
 
 /**
  * The hot loop of the CSV importers: one pass over a data line that skips the columns nobody
@@ -109,7 +109,6 @@ export class CsvNumberReader {
 		const safe = bytes.length - 4;
 		let x = 0;
 		let m = 0;
-		let y = 0;
 		let k = 0;
 		let col = 0;
 		let p = pos;
@@ -182,19 +181,16 @@ export class CsvNumberReader {
 				for (;;) {
 					if (p <= safe) {
 						x = view.getInt32(p, true) ^ 0x30303030;
-						m = (((x & 0x7f7f7f7f) + 0x76767676) | x) & 0x80808080;
+						m = nonDigitBytes(x);
 						if (m === 0) {
-							y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
-							mantissa = mantissa * 10000 + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+							mantissa = mantissa * 10000 + fourDigits(x);
 							p += 4;
 							digits += 4;
 							continue;
 						}
-						k = (31 - Math.clz32(m & -m)) >>> 3;
+						k = firstFlagged(m);
 						if (k !== 0) {
-							x <<= 32 - (k << 3);
-							y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
-							mantissa = mantissa * scale4[k]! + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+							mantissa = mantissa * scale4[k]! + leadingDigits(x, k);
 							p += k;
 							digits += k;
 						}
@@ -213,19 +209,16 @@ export class CsvNumberReader {
 					for (;;) {
 						if (p <= safe) {
 							x = view.getInt32(p, true) ^ 0x30303030;
-							m = (((x & 0x7f7f7f7f) + 0x76767676) | x) & 0x80808080;
+							m = nonDigitBytes(x);
 							if (m === 0) {
-								y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
-								mantissa = mantissa * 10000 + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+								mantissa = mantissa * 10000 + fourDigits(x);
 								p += 4;
 								digits += 4;
 								continue;
 							}
-							k = (31 - Math.clz32(m & -m)) >>> 3;
+							k = firstFlagged(m);
 							if (k !== 0) {
-								x <<= 32 - (k << 3);
-								y = (Math.imul(x, 10) + (x >>> 8)) & 0xff00ff;
-								mantissa = mantissa * scale4[k]! + ((Math.imul(y, 100) + (y >>> 16)) & 0xffff);
+								mantissa = mantissa * scale4[k]! + leadingDigits(x, k);
 								p += k;
 								digits += k;
 							}

@@ -120,34 +120,34 @@ export class FixesBuilder {
 	 */
 	finish(): Fixes {
 		const n = this.length;
+		// A column nearly full (the capacity came from the file's line lengths) is handed out as a
+		// view of its first n rows: no second allocation and copy of every column; a column
+		// with more room left is copied, so a recording never holds much unused memory.
+		const trim = <T extends Float64Array | Float32Array | Uint32Array>(column: T): T =>
+			(n >= column.length - (column.length >> 4) ? column.subarray(0, n) : column.slice(0, n)) as T;
 		const extra: Fixes["extra"] = {};
 		this.extraNames.forEach((name, slot) => {
-			const column = this.extra[slot]!.slice(0, n);
-			if (hasValue(column)) extra[name] = column;
+			const column = this.extra[slot]!;
+			if (hasValue(column, n)) extra[name] = trim(column);
 		});
 		const fixes: Fixes = {
 			length: n,
-			timeMs: this.timeMs.slice(0, n),
-			lat: this.lat.slice(0, n),
-			lon: this.lon.slice(0, n),
-			speedKmh: this.speedKmh.slice(0, n),
+			timeMs: trim(this.timeMs),
+			lat: trim(this.lat),
+			lon: trim(this.lon),
+			speedKmh: trim(this.speedKmh),
 			extra,
-			line: this.line.slice(0, n),
+			line: trim(this.line),
 		};
-		if (this.leanDeg) {
-			const lean = this.leanDeg.slice(0, n);
-			if (hasValue(lean)) fixes.leanDeg = lean;
-		}
-		if (this.distanceM) {
-			const distance = this.distanceM.slice(0, n);
-			if (hasValue(distance)) fixes.distanceM = distance;
-		}
+		if (this.leanDeg && hasValue(this.leanDeg, n)) fixes.leanDeg = trim(this.leanDeg);
+		if (this.distanceM && hasValue(this.distanceM, n)) fixes.distanceM = trim(this.distanceM);
 		return fixes;
 	}
 }
 
-function hasValue(column: Float32Array | Float64Array): boolean {
-	for (let i = 0; i < column.length; i++) if (!Number.isNaN(column[i]!)) return true;
+/** Whether one of the first `n` entries is not NaN. */
+function hasValue(column: Float32Array | Float64Array, n: number): boolean {
+	for (let i = 0; i < n; i++) if (!Number.isNaN(column[i]!)) return true;
 	return false;
 }
 

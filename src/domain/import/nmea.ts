@@ -1,11 +1,21 @@
 import type { Recording } from "../recording/types";
 import { LF, latin1, quoteBytes } from "./bytes";
 import { capacityForLines, FixesBuilder } from "./fixes-builder";
+import { FAST_RMC, fastSentence, readSentenceFast } from "./nmea-fast";
+import {
+	coordinate,
+	hexValue,
+	plainValue,
+	readDate,
+	timeOfDayMs,
+	validPosition,
+	xorOf,
+} from "./nmea-fields";
+import { assignTimes } from "./nmea-times";
 import { dropImplausibleFixes } from "./plausibility";
 import { ImportReport } from "./report";
 import { bomLength } from "./text";
 
-const DAY_MS = 86_400_000;
 const KNOT_KMH = 1.852;
 
 /** One epoch (one instant of the receiver) being gathered from its RMC and GGA sentences. */
@@ -33,7 +43,12 @@ interface Epoch {
  * midnight); a log of GGA alone has times of day only (`dateKnown` false). A void fix (RMC
  * `V`, GGA quality 0) is reported and skipped.
  */
-export function importNmea(bytes: Uint8Array, fileName: string): Recording {
+export function importNmea(
+	bytes: Uint8Array,
+	fileName: string,
+	options: { fastPath?: boolean } = {},
+): Recording {
+	const fastPath = options.fastPath !== false;
 	// A local copy: an imported constant can cost a getter call per use in the loop.
 	const NEWLINE = LF;
 	const report = new ImportReport(fileName);
@@ -41,7 +56,7 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 	const commas = new Int32Array(65);
 	const fixes = new FixesBuilder(
 		{ extra: ["headingDeg", "altitudeM", "satellites"] },
-		capacityForLines(bytes, 0),
+		capacityForLines(bytes, 0, linesPerEpoch(bytes)),
 	);
 	const heading = fixes.slot("headingDeg");
 	const altitude = fixes.slot("altitudeM");
@@ -97,12 +112,58 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 		fixes.commit();
 	};
 
+	/** An RMC with a valid fix: its position, speed, course and date. */
+	const takeRmc = (lat: number, lon: number, knots: number, course: number, date: number) => {
+		const i = fixes.length;
+		fixes.lat[i] = lat;
+		fixes.lon[i] = lon;
+		epoch.hasPosition = true;
+		epoch.fromRmc = true;
+		fixes.speedKmh[i] = knots * KNOT_KMH;
+		fixes.extra[heading]![i] = course;
+		epoch.dateMs = date;
+	};
+	/** A GGA position, kept when no RMC of the epoch gave one. */
+	const takeGgaPosition = (lat: number, lon: number) => {
+		const i = fixes.length;
+		fixes.lat[i] = lat;
+		fixes.lon[i] = lon;
+		epoch.hasPosition = true;
+	};
+	const takeGgaValues = (count: number, height: number) => {
+		const i = fixes.length;
+		fixes.extra[satellites]![i] = count;
+		fixes.extra[altitude]![i] = height;
+	};
+
 	const n = bytes.length;
 	let pos = bomLength(bytes);
 	let lineNo = 0;
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 	const safe = n - 4;
+	const fast = fastSentence;
 	while (pos < n) {
+		if (fastPath && bytes[pos] === 36 /* $ */) {
+			// Nearly every line: one RMC or GGA of the common shape (nmea-fast.ts).
+			const next = readSentenceFast(bytes, view, pos, safe);
+			if (next >= 0) {
+				lineNo++;
+				pos = next;
+				if (!epoch.open || epoch.tod !== fast.tod) {
+					closeEpoch();
+					openEpoch(fast.tod, lineNo);
+				}
+				if (fast.kind === FAST_RMC) {
+					rmcCount++;
+					takeRmc(fast.lat, fast.lon, fast.speedKnots, fast.headingDeg, fast.dateMs);
+				} else {
+					ggaCount++;
+					takeGgaValues(fast.satellites, fast.altitudeM);
+					if (!epoch.fromRmc) takeGgaPosition(fast.lat, fast.lon);
+				}
+				continue;
+			}
+		}
 		// The line's LF, a word at a time (lines are short: a call to indexOf costs more).
 		let end = pos;
 		for (;;) {
@@ -196,12 +257,8 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 					negative,
 				);
 			}
-			// The checksum: XOR of the bytes between $ and the stop, a word at a time, folded.
-			let q = start + 1;
-			let words = 0;
-			for (; q + 4 <= p; q += 4) words ^= view.getInt32(q, true);
-			let sum = (words ^ (words >>> 8) ^ (words >>> 16) ^ (words >>> 24)) & 0xff;
-			for (; q < p; q++) sum ^= bytes[q]!;
+			// The checksum: XOR of the bytes between $ and the stop.
+			const sum = xorOf(bytes, view, start + 1, p);
 			if (p >= e || b === 36 || p + 3 > e) {
 				const next = p < e && b === 36 ? p : e;
 				report.reject(
@@ -255,7 +312,6 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 				closeEpoch();
 				openEpoch(tod, lineNo);
 			}
-			const i = fixes.length;
 			if (isRmc) {
 				rmcCount++;
 				if (count < 9) {
@@ -289,17 +345,11 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 					);
 					continue;
 				}
-				fixes.lat[i] = lat;
-				fixes.lon[i] = lon;
-				epoch.hasPosition = true;
-				epoch.fromRmc = true;
-				fixes.speedKmh[i] = fieldValue(6) * KNOT_KMH;
-				fixes.extra[heading]![i] = fieldValue(7);
 				const date =
 					fieldDigits[8] === 6 && fieldFraction[8] === -1
 						? readDate(fieldMantissa[8]!)
 						: Number.NaN;
-				epoch.dateMs = date;
+				takeRmc(lat, lon, fieldValue(6), fieldValue(7), date);
 				if (Number.isNaN(date) && commas[9]! > commas[8]! + 1) {
 					report.reject(lineNo, `data ilegível: ${quoteBytes(bytes, commas[8]! + 1, commas[9]!)}`);
 				}
@@ -314,8 +364,7 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 					if (!epoch.hasPosition) report.reject(lineNo, "GGA sem fixo (qualidade 0): ignorada");
 					continue;
 				}
-				fixes.extra[satellites]![i] = fieldValue(6);
-				fixes.extra[altitude]![i] = fieldValue(8);
+				takeGgaValues(fieldValue(6), fieldValue(8));
 				if (!epoch.fromRmc) {
 					const lat = coordinate(
 						fieldValue(1),
@@ -331,11 +380,8 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 						69,
 						87,
 					);
-					if (validPosition(lat, lon)) {
-						fixes.lat[i] = lat;
-						fixes.lon[i] = lon;
-						epoch.hasPosition = true;
-					} else {
+					if (validPosition(lat, lon)) takeGgaPosition(lat, lon);
+					else {
 						report.reject(
 							lineNo,
 							`posição ilegível ou fora do intervalo: ${quoteBytes(bytes, commas[1]! + 1, commas[5]!)}`,
@@ -368,56 +414,28 @@ export function importNmea(bytes: Uint8Array, fileName: string): Recording {
 }
 
 /**
- * Times from dates and times of day: an epoch with an RMC date uses it; the others take the
- * date of the first dated epoch, moved by the midnights crossed since (a time of day that
- * drops by more than 12 h). Fixes whose time does not advance are dropped and reported.
- * Returns whether any date was known.
+ * Lines per epoch in the first 64 lines: all of them over those of the sentence type that
+ * opens every epoch (RMC, else GGA), at least 1. Sizes the fixes for the file, so that they
+ * are handed out without a copy (a log with a GGA every fifth RMC has 1.2 lines per fix).
  */
-function assignTimes(
-	fixes: FixesBuilder,
-	dates: Float64Array,
-	tods: Float64Array,
-	report: ImportReport,
-): boolean {
-	const n = fixes.length;
-	let base = Number.NaN;
-	let day = 0;
-	let previous = Number.NaN;
-	const dayIndex = new Float64Array(n);
-	for (let i = 0; i < n; i++) {
-		// Past midnight when the time of day drops by more than half a day; a stray epoch back
-		// across midnight stays on the day before (and is dropped as not advancing).
-		const tod = tods[i]!;
-		if (tod < previous - DAY_MS / 2) {
-			dayIndex[i] = day + 1;
-		} else if (tod > previous + DAY_MS / 2) {
-			dayIndex[i] = day - 1;
-			continue;
-		} else dayIndex[i] = day;
-		day = dayIndex[i]!;
-		previous = tod;
-		if (Number.isNaN(base) && !Number.isNaN(dates[i]!)) base = dates[i]! - day * DAY_MS;
-	}
-	const dateKnown = !Number.isNaN(base);
-	const keep = new Uint8Array(n);
-	let last = Number.NEGATIVE_INFINITY;
-	let dropped = 0;
-	for (let i = 0; i < n; i++) {
-		const date = dates[i]!;
-		const t = Number.isNaN(date)
-			? (dateKnown ? base : 0) + dayIndex[i]! * DAY_MS + tods[i]!
-			: date + tods[i]!;
-		fixes.timeMs[i] = t;
-		if (t > last) {
-			keep[i] = 1;
-			last = t;
-		} else {
-			dropped++;
-			report.reject(fixes.line[i]!, "hora não avança em relação ao ponto anterior: ignorada");
+function linesPerEpoch(bytes: Uint8Array): number {
+	let at = 0;
+	let lines = 0;
+	let rmc = 0;
+	let gga = 0;
+	while (lines < 64 && at < bytes.length) {
+		const lf = bytes.indexOf(10, at);
+		if (bytes[at] === 36 && at + 6 < bytes.length) {
+			const type = latin1(bytes, at + 3, at + 6);
+			if (type === "RMC") rmc++;
+			else if (type === "GGA") gga++;
 		}
+		lines++;
+		if (lf < 0) break;
+		at = lf + 1;
 	}
-	if (dropped > 0) fixes.keepRows(keep);
-	return dateKnown;
+	const epochs = rmc > 0 ? rmc : gga;
+	return epochs > 0 ? Math.max(1, lines / epochs) : 1;
 }
 
 function countUnused(unused: Map<string, number>, type: string): void {
@@ -425,19 +443,9 @@ function countUnused(unused: Map<string, number>, type: string): void {
 	unused.set(key, (unused.get(key) ?? 0) + 1);
 }
 
-function hexValue(b: number): number {
-	if (b >= 48 && b <= 57) return b - 48;
-	if (b >= 65 && b <= 70) return b - 55;
-	if (b >= 97 && b <= 102) return b - 87;
-	return -1000;
-}
-
 function hex2(value: number): string {
 	return value.toString(16).toUpperCase().padStart(2, "0");
 }
-
-/** Exact powers of ten. */
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /** Fields of a sentence read as numbers (RMC and GGA use the first ten). */
 const NUMBER_FIELDS = 12;
@@ -466,74 +474,10 @@ function storeField(
 
 /** Field `k` as a number; NaN when empty or not a plain decimal of at most 15 digits. */
 function fieldValue(k: number): number {
-	const digits = fieldDigits[k]!;
-	if (digits <= 0 || digits > 15) return Number.NaN;
-	const fraction = fieldFraction[k]!;
-	const value = fraction <= 0 ? fieldMantissa[k]! : fieldMantissa[k]! / POW10[fraction]!;
-	return fieldNegative[k] !== 0 ? -value : value;
+	return plainValue(fieldMantissa[k]!, fieldDigits[k]!, fieldFraction[k]!, fieldNegative[k]!);
 }
 
 /** Field `k` as `hhmmss[.sss]`: ms of the day, NaN when not a time. */
 function fieldTime(k: number): number {
-	const digits = fieldDigits[k]!;
-	const fraction = fieldFraction[k]!;
-	if (digits <= 0 || digits > 15 || fieldNegative[k] !== 0) return Number.NaN;
-	const mantissa = fieldMantissa[k]!;
-	const packed =
-		fraction <= 0
-			? mantissa * 1000
-			: fraction <= 3
-				? mantissa * POW10[3 - fraction]!
-				: Math.round(mantissa / POW10[fraction - 3]!);
-	const hours = Math.floor(packed / 10_000_000);
-	const minutes = Math.floor(packed / 100_000) % 100;
-	const secondsMs = packed % 100_000;
-	if (hours > 23 || minutes > 59 || secondsMs >= 61_000) return Number.NaN;
-	return hours * 3_600_000 + minutes * 60_000 + secondsMs;
-}
-
-/** `ddmmyy` (as its number) as the UTC midnight of that day (years 80-99 are 19xx), or NaN. */
-function readDate(v: number): number {
-	// Every sentence of a day repeats its date: the last one read is kept.
-	if (v === lastDate[0]) return lastDate[1]!;
-	const day = Math.floor(v / 10_000);
-	const month = Math.floor(v / 100) % 100;
-	const yy = v % 100;
-	let result = Number.NaN;
-	if (day >= 1 && day <= 31 && month >= 1 && month <= 12) {
-		const year = yy >= 80 ? 1900 + yy : 2000 + yy;
-		const ms = Date.UTC(year, month - 1, day);
-		if (new Date(ms).getUTCDate() === day) result = ms;
-	}
-	lastDate[0] = v;
-	lastDate[1] = result;
-	return result;
-}
-
-/** The last `ddmmyy` read (as a number) and its value. */
-const lastDate = new Float64Array([-1, Number.NaN]);
-
-/**
- * `dddmm.mmmm` (read as a number) with its one-letter hemisphere field (`positive` or
- * `negative`; `hemisphereWidth` the field's width plus its comma) as signed degrees.
- */
-function coordinate(
-	value: number,
-	hemisphere: number,
-	hemisphereWidth: number,
-	positive: number,
-	negative: number,
-): number {
-	if (!(value >= 0) || hemisphereWidth !== 2) return Number.NaN;
-	const degrees = Math.floor(value / 100);
-	const minutes = value - degrees * 100;
-	if (minutes >= 60) return Number.NaN;
-	const result = degrees + minutes / 60;
-	if (hemisphere === positive) return result;
-	if (hemisphere === negative) return -result;
-	return Number.NaN;
-}
-
-function validPosition(lat: number, lon: number): boolean {
-	return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 && !(lat === 0 && lon === 0);
+	return timeOfDayMs(fieldMantissa[k]!, fieldDigits[k]!, fieldFraction[k]!, fieldNegative[k]!);
 }

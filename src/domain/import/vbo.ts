@@ -1,13 +1,5 @@
 import type { Recording } from "../recording/types";
-import {
-	decodeText,
-	lineEndOf,
-	NUMBER_EMPTY,
-	NUMBER_OK,
-	SPACE,
-	skipBlanks,
-	trimEnd,
-} from "./bytes";
+import { decodeText, lineEndOf, SPACE, skipBlanks, trimEnd } from "./bytes";
 import { CsvNumberReader } from "./csv-numbers";
 import { capacityForLines, emptyRecording, FixesBuilder } from "./fixes-builder";
 import { dropImplausibleFixes } from "./plausibility";
@@ -17,6 +9,7 @@ import { speedFactor } from "./units";
 import { normaliseName } from "./vbo-columns";
 import { type RawGate, readTimingLines } from "./vbo-gates";
 import { decideColumns, type VboLayout } from "./vbo-layout";
+import { readVboRows, vboExtras } from "./vbo-rows";
 
 const DAY_MS = 86_400_000;
 
@@ -42,9 +35,6 @@ interface VboHead {
  * and +128 (DGPS): stripped.
  */
 export function importVbo(bytes: Uint8Array, fileName: string): Recording {
-	// Local copies: imported constants can cost a getter call per use in the loops.
-	const OK = NUMBER_OK;
-	const EMPTY = NUMBER_EMPTY;
 	const report = new ImportReport(fileName);
 	const head = readHead(bytes, report);
 	const device = deviceOf(head.comments);
@@ -58,152 +48,35 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 	const velocityFactor = velocityFactorOf(layout, head, report);
 
 	const col = layout.columns;
-	const reader = new CsvNumberReader(
-		[
-			col.time,
-			col.sats,
-			col.lat,
-			col.long,
-			col.velocity,
-			col.heading,
-			col.height,
-			col.lonAcc,
-			col.latAcc,
-			col.lean,
-			col.rpm,
-			col.throttle,
-		],
-		[3],
-		SPACE,
-	);
-	const values = reader.values;
-	const states = reader.states;
-	const extraSlots = [
-		{ slot: 5, name: "headingDeg", present: col.heading >= 0 },
-		{ slot: 6, name: "altitudeM", present: col.height >= 0 },
-		{ slot: 1, name: "satellites", present: col.sats >= 0 },
-		{ slot: 7, name: "lonAccG", present: col.lonAcc >= 0 },
-		{ slot: 8, name: "latAccG", present: col.latAcc >= 0 },
-		{ slot: 10, name: "rpm", present: col.rpm >= 0 },
-		{ slot: 11, name: "throttlePct", present: col.throttle >= 0 },
-	] as const;
-	const extras = extraSlots.filter((e) => e.present);
+	const columns = [
+		col.time,
+		col.sats,
+		col.lat,
+		col.long,
+		col.velocity,
+		col.heading,
+		col.height,
+		col.lonAcc,
+		col.latAcc,
+		col.lean,
+		col.rpm,
+		col.throttle,
+	];
+	// Slots in `VBO_SLOTS` order; time read as ms.
+	const reader = new CsvNumberReader(columns, [3], SPACE);
 	const fixes = new FixesBuilder(
-		{ lean: col.lean >= 0, extra: extras.map((e) => e.name) },
+		{ lean: col.lean >= 0, extra: vboExtras(columns) },
 		capacityForLines(bytes, head.dataStart),
 	);
-	const extraOut = Int32Array.from(extras, (e) => fixes.slot(e.name));
-	const extraSlotOf = Int32Array.from(extras, (e) => e.slot);
-	const extraCount = extras.length;
-	const heightFactor = layout.heightFactor;
-	const inMinutes = units === "minutes";
-	const needed = Math.max(col.time, col.lat, col.long) + 1;
-
-	const dateMs = head.created?.dateMs ?? 0;
-	let dayOffset = 0;
-	let previousTod = Number.NaN;
-	let firstTod = Number.NaN;
-	let lineNo = head.dataLine;
-	let pos = head.dataStart;
-	const n = bytes.length;
-	while (pos < n) {
-		lineNo++;
-		const lineStart = pos;
-		const end = reader.read(bytes, lineStart);
-		pos = end + 1;
-		const count = reader.fieldCount;
-		if (count === 0) continue;
-		if (states[0] !== OK && bytes[skipBlanks(bytes, lineStart, end)] === 91 /* [ */) {
-			report.notice(lineNo, "seção depois de [data] ignorada: o arquivo termina aqui");
-			break;
-		}
-		if (count < needed) {
-			report.reject(lineNo, `linha incompleta: ${count} campos, esperados ${layout.fieldCount}`);
-			continue;
-		}
-		if (states[0] !== OK || states[2] !== OK || states[3] !== OK) {
-			const bad = states[0] !== OK ? 0 : states[2] !== OK ? 2 : 3;
-			report.reject(
-				lineNo,
-				`${["time", "", "lat", "long"][bad]}: esperado número, encontrado ${reader.quoted(bad)}`,
-			);
-			continue;
-		}
-		// HHMMSS.SS read times 1000: HHMMSSsss.
-		const packed = values[0]!;
-		let hours: number;
-		let minutes: number;
-		let secondsMs: number;
-		if ((packed | 0) === packed) {
-			// Whole milliseconds (nearly every file): integer division, no floating modulo.
-			const hhmm = (packed / 100_000) | 0;
-			hours = (hhmm / 100) | 0;
-			minutes = hhmm - hours * 100;
-			secondsMs = packed - hhmm * 100_000;
-		} else {
-			hours = Math.floor(packed / 10_000_000);
-			minutes = Math.floor(packed / 100_000) % 100;
-			secondsMs = packed % 100_000;
-		}
-		if (packed < 0 || hours > 23 || minutes > 59 || secondsMs >= 60_000) {
-			report.reject(lineNo, `time: ${reader.quoted(0)} não é uma hora HHMMSS.SS válida`);
-			continue;
-		}
-		const tod = hours * 3_600_000 + minutes * 60_000 + secondsMs;
-		// Past midnight when the time of day drops by more than half a day; a step back across
-		// midnight (a stray row) stays on the day before, and is rejected below.
-		let day = dayOffset;
-		if (tod < previousTod - DAY_MS / 2) day++;
-		else if (tod > previousTod + DAY_MS / 2) day--;
-		const lat = inMinutes ? values[2]! / 60 : values[2]!;
-		const lon = inMinutes ? -values[3]! / 60 : values[3]!;
-		if (lat < -90 || lat > 90 || lon < -180 || lon > 180 || (lat === 0 && lon === 0)) {
-			report.reject(
-				lineNo,
-				`posição fora do intervalo ou sem fixo: lat ${reader.quoted(2)}, long ${reader.quoted(3)}`,
-			);
-			continue;
-		}
-		const timeMs = dateMs + day * DAY_MS + tod;
-		if (!(timeMs > fixes.lastTimeMs())) {
-			report.reject(
-				lineNo,
-				`time ${reader.quoted(0)} não avança (anterior na linha ${fixes.line[fixes.length - 1]})`,
-			);
-			continue;
-		}
-		previousTod = tod;
-		dayOffset = day;
-		if (Number.isNaN(firstTod)) firstTod = tod;
-
-		const i = fixes.next();
-		fixes.timeMs[i] = timeMs;
-		fixes.lat[i] = lat;
-		fixes.lon[i] = lon;
-		fixes.line[i] = lineNo;
-		fixes.speedKmh[i] = states[4] === OK ? values[4]! * velocityFactor : Number.NaN;
-		if (fixes.leanDeg) fixes.leanDeg[i] = states[9] === OK ? values[9]! : Number.NaN;
-		const extraColumns = fixes.extra;
-		for (let e = 0; e < extraCount; e++) {
-			const slot = extraSlotOf[e]!;
-			let value = states[slot] === OK ? values[slot]! : Number.NaN;
-			// sats: +64 brake trigger, +128 DGPS.
-			if (slot === 1 && !Number.isNaN(value)) {
-				// A whole count (always, in practice) takes a mask, not a floating modulo.
-				value =
-					value >= 0 && value < 256
-						? (value | 0) === value
-							? value & 63
-							: value % 64
-						: Number.NaN;
-			}
-			extraColumns[extraOut[e]!]![i] = slot === 6 ? value * heightFactor : value;
-		}
-		fixes.commit();
-		if (states[4] !== OK && states[4] !== EMPTY && col.velocity >= 0) {
-			report.reject(lineNo, `velocity: valor ilegível ${reader.quoted(4)}; ponto mantido sem ele`);
-		}
-	}
+	const firstTod = readVboRows(bytes, head.dataStart, head.dataLine, reader, fixes, report, {
+		dateMs: head.created?.dateMs ?? 0,
+		inMinutes: units === "minutes",
+		velocityFactor,
+		heightFactor: layout.heightFactor,
+		needed: Math.max(col.time, col.lat, col.long) + 1,
+		fieldCount: layout.fieldCount,
+		hasVelocity: col.velocity >= 0,
+	});
 
 	dropImplausibleFixes(fixes, report);
 	const lines = readTimingLines(head.gates, fixes, units, report);
