@@ -14,12 +14,11 @@
  * without either the benchmark says so and skips. LOAD_BENCH_SECONDS changes the 60 s.
  * Run: `npm run bench -- load`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { createAuthSessionService } from "../src/server/auth/auth-sessions";
@@ -31,6 +30,15 @@ import { createIngestService } from "../src/server/ingest/ingest-service";
 import { createAuthSessionRepository } from "../src/server/repositories/auth-session-repository";
 import { FilesystemStorage } from "../src/server/storage/filesystem-storage";
 import { fileInput, simulatedFiles } from "../src/server/test/ingest-test-support";
+import { cpuBetween, probeInstances, readCpu } from "./load-probe";
+import {
+	ensureServerBuild,
+	freePort,
+	loadRuntime,
+	startProcess,
+	stopProcesses,
+	waitReady,
+} from "./load-topology";
 
 export interface LoadBenchResult {
 	seconds: number;
@@ -41,8 +49,11 @@ export interface LoadBenchResult {
 	trivialPerSecond: number;
 	/** Throughput of the mixed load / throughput of the trivial route. */
 	ratioToTrivial: number;
+	/** "dist": the compiled JavaScript production runs; "tsx": the sources (LOAD_BENCH_RUNTIME). */
+	runtime: "dist" | "tsx";
 	riderReads: { count: number; p50Ms: number; p99Ms: number; targetP99Ms: number };
 	loggerRequests: { count: number; p50Ms: number; p99Ms: number };
+	routes: Record<RouteName, { count: number; p50Ms: number; p99Ms: number; wireBytesEach: number }>;
 }
 
 const LOGGERS = 200;
@@ -52,46 +63,12 @@ const RIDER_PAUSE_MS = 1000;
 const TRIVIAL_CLIENTS = 64;
 const TRIVIAL_SECONDS = 5;
 const TARGET_P99_MS = 500;
-const ROOT = resolve(import.meta.dirname, "..");
 const SECRET_KEY = "load-bench-secret-key-0123456789abcdef-0123";
+const METRICS_TOKEN = "load-bench-metrics-token-0123456789abcdef";
 
 function percentile(sorted: number[], q: number): number {
 	if (sorted.length === 0) return Number.NaN;
 	return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
-}
-
-function freePort(): Promise<number> {
-	return new Promise((done, fail) => {
-		const server = createServer();
-		server.listen(0, "127.0.0.1", () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === "object" && address ? done(address.port) : fail(new Error("no port")),
-			);
-		});
-	});
-}
-
-function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-	const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-		cwd: ROOT,
-		env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", SEED_DEMO: "0", ...env },
-		stdio: ["ignore", "ignore", "inherit"],
-	});
-	return child;
-}
-
-async function waitReady(origin: string): Promise<void> {
-	const deadline = Date.now() + 60_000;
-	while (Date.now() < deadline) {
-		const status = await fetch(`${origin}/readyz`).then(
-			(r) => r.status,
-			() => 0,
-		);
-		if (status === 200) return;
-		await new Promise((r) => setTimeout(r, 250));
-	}
-	throw new Error(`${origin} not ready`);
 }
 
 interface Seeded {
@@ -146,17 +123,34 @@ async function seed(url: string, objectsDir: string): Promise<Seeded> {
 	}
 }
 
+/** What each request of the load is, for the per-route figures. */
+type RouteName = "tree" | "session" | "paths" | "config" | "heartbeat" | "put";
+const RIDER_ROUTES: readonly RouteName[] = ["tree", "session", "paths"];
+const LOGGER_ROUTES: readonly RouteName[] = ["config", "heartbeat", "put"];
+
 interface Tally {
 	requests: number;
 	errors: number;
 	errorSamples: string[];
-	riderMs: number[];
-	loggerMs: number[];
+	ms: Record<RouteName, number[]>;
+	/** Bytes of the answers as they came over the wire (compressed), per route. */
+	wireBytes: Record<RouteName, number>;
+}
+
+function newTally(): Tally {
+	const routes = [...RIDER_ROUTES, ...LOGGER_ROUTES];
+	return {
+		requests: 0,
+		errors: 0,
+		errorSamples: [],
+		ms: Object.fromEntries(routes.map((r) => [r, []])) as unknown as Tally["ms"],
+		wireBytes: Object.fromEntries(routes.map((r) => [r, 0])) as unknown as Tally["wireBytes"],
+	};
 }
 
 async function timed(
 	tally: Tally,
-	into: number[],
+	route: RouteName,
 	url: string,
 	init: RequestInit = {},
 ): Promise<void> {
@@ -164,7 +158,8 @@ async function timed(
 	try {
 		const res = await fetch(url, init);
 		await res.arrayBuffer();
-		into.push(performance.now() - started);
+		tally.ms[route].push(performance.now() - started);
+		tally.wireBytes[route] += Number(res.headers.get("content-length") ?? 0);
 		tally.requests += 1;
 		if (!res.ok) {
 			tally.errors += 1;
@@ -176,6 +171,11 @@ async function timed(
 		if (tally.errorSamples.length < 5)
 			tally.errorSamples.push(`${(error as Error).message} ${url}`);
 	}
+}
+
+function latency(samples: number[]): { count: number; p50Ms: number; p99Ms: number } {
+	const sorted = [...samples].sort((x, y) => x - y);
+	return { count: sorted.length, p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -197,7 +197,7 @@ async function trivialThroughput(origins: string[]): Promise<number> {
 }
 
 async function runLoad(origins: string[], seeded: Seeded, seconds: number): Promise<Tally> {
-	const tally: Tally = { requests: 0, errors: 0, errorSamples: [], riderMs: [], loggerMs: [] };
+	const tally = newTally();
 	const end = Date.now() + seconds * 1000;
 	let turn = 0;
 	const origin = () => origins[turn++ % origins.length];
@@ -206,22 +206,17 @@ async function runLoad(origins: string[], seeded: Seeded, seconds: number): Prom
 		await sleep((i * LOGGER_PAUSE_MS) / seeded.loggers.length);
 		const auth = { authorization: `Bearer ${logger.key}` };
 		while (Date.now() < end) {
-			await timed(tally, tally.loggerMs, `${origin()}/api/device/v1/config`, { headers: auth });
-			await timed(tally, tally.loggerMs, `${origin()}/api/device/v1/heartbeat`, {
+			await timed(tally, "config", `${origin()}/api/device/v1/config`, { headers: auth });
+			await timed(tally, "heartbeat", `${origin()}/api/device/v1/heartbeat`, {
 				method: "POST",
 				headers: { ...auth, "content-type": "application/json" },
 				body: JSON.stringify({ version: "1.4.2" }),
 			});
-			await timed(
-				tally,
-				tally.loggerMs,
-				`${origin()}/api/device/v1/sessions/Interlagos/01022026/lap.six`,
-				{
-					method: "PUT",
-					headers: { ...auth, "content-digest": contentDigestHeader(logger.lapSix) },
-					body: new Uint8Array(logger.lapSix),
-				},
-			);
+			await timed(tally, "put", `${origin()}/api/device/v1/sessions/Interlagos/01022026/lap.six`, {
+				method: "PUT",
+				headers: { ...auth, "content-digest": contentDigestHeader(logger.lapSix) },
+				body: new Uint8Array(logger.lapSix),
+			});
 			await sleep(LOGGER_PAUSE_MS);
 		}
 	});
@@ -229,11 +224,9 @@ async function runLoad(origins: string[], seeded: Seeded, seconds: number): Prom
 		await sleep((i * RIDER_PAUSE_MS) / seeded.riders.length);
 		const headers = { cookie: rider.cookie, "accept-encoding": "br, gzip" };
 		while (Date.now() < end) {
-			await timed(tally, tally.riderMs, `${origin()}/api/sessions/tree`, { headers });
-			await timed(tally, tally.riderMs, `${origin()}/api/sessions/${rider.sessionId}`, {
-				headers,
-			});
-			await timed(tally, tally.riderMs, `${origin()}/api/sessions/${rider.sessionId}/paths`, {
+			await timed(tally, "tree", `${origin()}/api/sessions/tree`, { headers });
+			await timed(tally, "session", `${origin()}/api/sessions/${rider.sessionId}`, { headers });
+			await timed(tally, "paths", `${origin()}/api/sessions/${rider.sessionId}/paths`, {
 				headers,
 			});
 			await sleep(RIDER_PAUSE_MS);
@@ -268,18 +261,20 @@ export async function runLoadBenchmark(
 	try {
 		if (print) process.stdout.write(`load: preparando ${LOGGERS} loggers e ${RIDERS} pilotos…\n`);
 		const seeded = await seed(url.toString(), objectsDir);
+		const runtime = loadRuntime();
+		if (runtime === "dist") ensureServerBuild();
 		const shared = {
 			DATABASE_URL: url.toString(),
 			STORAGE_URL: pathToFileURL(objectsDir).href,
 			SECRET_KEY,
-			NODE_ENV: "development",
+			METRICS_TOKEN,
 		};
 		const origins: string[] = [];
 		for (const i of [0, 1]) {
 			const port = await freePort();
 			origins.push(`http://127.0.0.1:${port}`);
 			children.push(
-				startProcess(["src/server/main.ts"], {
+				startProcess(runtime, "main", [], {
 					...shared,
 					PORT: String(port),
 					HOST: "127.0.0.1",
@@ -290,21 +285,35 @@ export async function runLoadBenchmark(
 			);
 		}
 		children.push(
-			startProcess(["src/server/cli/main.ts", "worker"], {
-				...shared,
-				DATA_DIR: join(work, "worker"),
-			}),
+			startProcess(runtime, "cli", ["worker"], { ...shared, DATA_DIR: join(work, "worker") }),
 		);
 		await Promise.all(origins.map(waitReady));
 
 		const trivialPerSecond = await trivialThroughput(origins);
-		if (print) process.stdout.write(`load: ${seconds} s de carga…\n`);
-		const tally = await runLoad(origins, seeded, seconds);
-		const rider = [...tally.riderMs].sort((a, b) => a - b);
-		const logger = [...tally.loggerMs].sort((a, b) => a - b);
+		if (print) process.stdout.write(`load: ${seconds} s de carga (${runtime})…\n`);
+		const load = runLoad(origins, seeded, seconds);
+		const probe =
+			process.env.LOAD_BENCH_PROBE === "1" ? probeInstances(origins, METRICS_TOKEN, load) : null;
+		const tally = await load;
+		if (probe && print) {
+			for (const [i, f] of (await probe).entries())
+				process.stdout.write(
+					`  instância ${i + 1}: atraso do event loop p99 até ${f.eventLoopP99Ms} ms, máx ${f.eventLoopMaxMs} ms; consultas esperando conexão até ${f.poolWaiting} (${f.samples} leituras)\n`,
+				);
+		}
 		const throughputPerSecond = Math.round((tally.requests / seconds) * 10) / 10;
+		const routes = Object.fromEntries(
+			[...RIDER_ROUTES, ...LOGGER_ROUTES].map((r) => [
+				r,
+				{
+					...latency(tally.ms[r]),
+					wireBytesEach: Math.round(tally.wireBytes[r] / Math.max(1, tally.ms[r].length)),
+				},
+			]),
+		) as LoadBenchResult["routes"];
 		const result: LoadBenchResult = {
 			seconds,
+			runtime,
 			requests: tally.requests,
 			errors: tally.errors,
 			errorSamples: tally.errorSamples,
@@ -312,44 +321,33 @@ export async function runLoadBenchmark(
 			trivialPerSecond: Math.round(trivialPerSecond),
 			ratioToTrivial: Math.round((throughputPerSecond / trivialPerSecond) * 1000) / 1000,
 			riderReads: {
-				count: rider.length,
-				p50Ms: percentile(rider, 0.5),
-				p99Ms: percentile(rider, 0.99),
+				...latency(RIDER_ROUTES.flatMap((r) => tally.ms[r])),
 				targetP99Ms: TARGET_P99_MS,
 			},
-			loggerRequests: {
-				count: logger.length,
-				p50Ms: percentile(logger, 0.5),
-				p99Ms: percentile(logger, 0.99),
-			},
+			loggerRequests: latency(LOGGER_ROUTES.flatMap((r) => tally.ms[r])),
+			routes,
 		};
 		if (print) {
 			const ok = result.errors === 0 && result.riderReads.p99Ms < TARGET_P99_MS;
+			const perRoute = Object.entries(result.routes)
+				.map(
+					([r, f]) =>
+						`    ${r.padEnd(9)} ${String(f.count).padStart(5)}  p50 ${String(f.p50Ms).padStart(7)} ms  p99 ${String(f.p99Ms).padStart(7)} ms  ${f.wireBytesEach} B\n`,
+				)
+				.join("");
 			process.stdout.write(
-				`load (2 instâncias + 1 worker, PostgreSQL, ${LOGGERS} loggers, ${RIDERS} pilotos, ${seconds} s):\n` +
+				`load (2 instâncias + 1 worker, PostgreSQL, ${LOGGERS} loggers, ${RIDERS} pilotos, ${seconds} s, ${runtime}):\n` +
 					`  requisições ${result.requests}, erros ${result.errors}${result.errorSamples.length ? ` (${result.errorSamples.join("; ")})` : ""}\n` +
 					`  leituras dos pilotos: ${result.riderReads.count}, p50 ${result.riderReads.p50Ms} ms, p99 ${result.riderReads.p99Ms} ms (meta < ${TARGET_P99_MS} ms)\n` +
 					`  loggers: ${result.loggerRequests.count}, p50 ${result.loggerRequests.p50Ms} ms, p99 ${result.loggerRequests.p99Ms} ms\n` +
+					`  por rota (respostas, p50, p99, bytes na rede por resposta):\n${perRoute}` +
 					`  vazão ${result.throughputPerSecond} req/s; rota trivial (/healthz, ${TRIVIAL_CLIENTS} clientes) ${result.trivialPerSecond} req/s; razão ${result.ratioToTrivial}\n` +
 					`  ${ok ? "OK" : "ACIMA DA META"}\n`,
 			);
 		}
 		return result;
 	} finally {
-		for (const child of children) child.kill("SIGTERM");
-		await Promise.all(
-			children.map(
-				(child) =>
-					new Promise<void>((done) => {
-						if (child.exitCode !== null || child.signalCode !== null) return done();
-						const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
-						child.on("exit", () => {
-							clearTimeout(force);
-							done();
-						});
-					}),
-			),
-		);
+		await stopProcesses(children);
 		await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 		await admin.end();
 		rmSync(work, { recursive: true, force: true });
