@@ -1,6 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { type BuiltBody, EncodedBodyCache, type EncodedBodyCacheOptions } from "./encoded-body-cache";
+import {
+	type BuiltBody,
+	EncodedBodyCache,
+	type EncodedBodyCacheOptions,
+} from "./encoded-body-cache";
 
 function cache(options: Partial<EncodedBodyCacheOptions> = {}) {
 	return new EncodedBodyCache({

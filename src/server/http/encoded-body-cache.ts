@@ -2,9 +2,9 @@ import { promisify } from "node:util";
 import {
 	brotliCompress,
 	brotliDecompress,
-	constants as zlibConstants,
 	gunzip,
 	gzip,
+	constants as zlibConstants,
 } from "node:zlib";
 
 /**

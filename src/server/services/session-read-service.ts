@@ -15,6 +15,10 @@ import type { Database } from "../db/schema";
 import { notFound } from "../errors";
 import { folderOfIsoDate } from "../ingest/session-key";
 import {
+	findSessionReadStamp,
+	listLapPathsStamped,
+} from "../repositories/session-paths-repository";
+import {
 	findLapPath,
 	findRiderForRead,
 	findSessionForRead,
@@ -23,7 +27,6 @@ import {
 	listRiderSessions,
 	listSessionLaps,
 } from "../repositories/session-repository";
-import { findSessionReadStamp, listLapPathsStamped } from "../repositories/session-paths-repository";
 import { readTrackLines } from "../repositories/session-timing-repository";
 import { timingView } from "../timing/timing-view";
 
