@@ -120,3 +120,26 @@ export function cpuBetween(before: CpuReading, after: CpuReading): Record<string
 	used["other work on the machine"] = Math.round((after.machine - before.machine - ours) * 10) / 10;
 	return used;
 }
+
+/**
+ * LOAD_BENCH_PROBE=1: what the instances say (/metrics each second) and the CPU each process took
+ * while `load` ran, as lines for the report.
+ */
+export async function probeLoad(
+	origins: string[],
+	token: string,
+	processes: Record<string, number | undefined>,
+	load: Promise<unknown>,
+): Promise<string> {
+	const before = await readCpu(processes);
+	const figures = await probeInstances(origins, token, load);
+	const used = cpuBetween(before, await readCpu(processes));
+	const lines = figures.map(
+		(f, i) =>
+			`  instância ${i + 1}: atraso do event loop p99 até ${f.eventLoopP99Ms} ms, máx ${f.eventLoopMaxMs} ms; consultas esperando conexão até ${f.poolWaiting} (${f.samples} leituras)\n`,
+	);
+	const cpu = Object.entries(used)
+		.map(([name, seconds]) => `${name} ${seconds}`)
+		.join(", ");
+	return `${lines.join("")}  CPU durante a carga (s): ${cpu}\n`;
+}

@@ -30,7 +30,7 @@ import { createIngestService } from "../src/server/ingest/ingest-service";
 import { createAuthSessionRepository } from "../src/server/repositories/auth-session-repository";
 import { FilesystemStorage } from "../src/server/storage/filesystem-storage";
 import { fileInput, simulatedFiles } from "../src/server/test/ingest-test-support";
-import { cpuBetween, probeInstances, readCpu } from "./load-probe";
+import { probeLoad } from "./load-probe";
 import {
 	ensureServerBuild,
 	freePort,
@@ -292,15 +292,17 @@ export async function runLoadBenchmark(
 		const trivialPerSecond = await trivialThroughput(origins);
 		if (print) process.stdout.write(`load: ${seconds} s de carga (${runtime})…\n`);
 		const load = runLoad(origins, seeded, seconds);
+		const processes = {
+			"web 1": children[0]?.pid,
+			"web 2": children[1]?.pid,
+			worker: children[2]?.pid,
+		};
 		const probe =
-			process.env.LOAD_BENCH_PROBE === "1" ? probeInstances(origins, METRICS_TOKEN, load) : null;
+			process.env.LOAD_BENCH_PROBE === "1"
+				? probeLoad(origins, METRICS_TOKEN, processes, load)
+				: null;
 		const tally = await load;
-		if (probe && print) {
-			for (const [i, f] of (await probe).entries())
-				process.stdout.write(
-					`  instância ${i + 1}: atraso do event loop p99 até ${f.eventLoopP99Ms} ms, máx ${f.eventLoopMaxMs} ms; consultas esperando conexão até ${f.poolWaiting} (${f.samples} leituras)\n`,
-				);
-		}
+		if (probe && print) process.stdout.write(await probe);
 		const throughputPerSecond = Math.round((tally.requests / seconds) * 10) / 10;
 		const routes = Object.fromEntries(
 			[...RIDER_ROUTES, ...LOGGER_ROUTES].map((r) => [
