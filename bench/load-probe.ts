@@ -64,8 +64,9 @@ export async function probeInstances(
 /** CPU seconds used so far by the processes of the benchmark and by the rest of the machine. */
 export interface CpuReading {
 	byName: Record<string, number>;
-	/** Every process of the machine (/proc/stat), for what the others took. */
+	/** Every process of the machine (/proc/stat), for what the others took: not niced, niced. */
 	machine: number;
+	niced: number;
 }
 
 const TICKS_PER_SECOND = 100;
@@ -90,7 +91,8 @@ async function postgresCpu(): Promise<number> {
 	return total;
 }
 
-async function machineCpu(): Promise<number> {
+/** CPU of the whole machine: what niced processes took (they yield to ours), and the rest. */
+async function machineCpu(): Promise<{ machine: number; niced: number }> {
 	const { readFile } = await import("node:fs/promises");
 	const line = (await readFile("/proc/stat", "utf8").catch(() => "")).split("\n")[0] ?? "";
 	const [, user, nice, system, , , irq, softirq] = line.split(/\s+/).map(Number);
@@ -106,7 +108,7 @@ export async function readCpu(processes: Record<string, number | undefined>): Pr
 		byName[name] = pid === undefined ? 0 : await processCpu(pid);
 	byName["load driver"] = await processCpu(process.pid);
 	byName.postgres = await postgresCpu();
-	return { byName, machine: await machineCpu() };
+	return { byName, ...(await machineCpu()) };
 }
 
 /** What each took between two readings, and the rest of the machine. */
@@ -118,6 +120,7 @@ export function cpuBetween(before: CpuReading, after: CpuReading): Record<string
 		ours += used[name]!;
 	}
 	used["other work on the machine"] = Math.round((after.machine - before.machine - ours) * 10) / 10;
+	used["niced work (yields to ours)"] = Math.round((after.niced - before.niced) * 10) / 10;
 	return used;
 }
 
