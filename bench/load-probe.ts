@@ -96,9 +96,8 @@ async function machineCpu(): Promise<{ machine: number; niced: number }> {
 	const { readFile } = await import("node:fs/promises");
 	const line = (await readFile("/proc/stat", "utf8").catch(() => "")).split("\n")[0] ?? "";
 	const [, user, nice, system, , , irq, softirq] = line.split(/\s+/).map(Number);
-	return (
-		((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) / TICKS_PER_SECOND
-	);
+	const busy = (user ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0);
+	return { machine: busy / TICKS_PER_SECOND, niced: (nice ?? 0) / TICKS_PER_SECOND };
 }
 
 /** Linux only: a reading of the named processes, this process (the load driver) and PostgreSQL. */
