@@ -188,7 +188,9 @@ async function timed(
 		tally.ms[route].push(ms);
 		if (RIDER_ROUTES.includes(route)) {
 			const window = Math.floor((started - tally.startedAt) / WINDOW_MS);
-			(tally.riderWindows[window] ??= []).push(ms);
+			const samples = tally.riderWindows[window] ?? [];
+			samples.push(ms);
+			tally.riderWindows[window] = samples;
 		}
 		tally.wireBytes[route] += res.wireBytes;
 		tally.requests += 1;
