@@ -3,6 +3,7 @@ import { putDeviceSessionFile, UploadResult } from "../../shared/api/device";
 import { actorFor } from "../auth/policy";
 import { badRequest } from "../errors";
 import { parseSessionKey, type SessionFileKey } from "../ingest/session-key";
+import type { UnchangedUpload } from "../ingest/unchanged-upload";
 import { readContentDigestSha256 } from "./content-digest";
 import type { DeviceIngest } from "./ingest-port";
 import { tooLargeError } from "./raw-body";
@@ -20,6 +21,8 @@ export interface SessionFileRouteOptions {
 interface Admitted {
 	key: SessionFileKey;
 	sha256: string;
+	/** Set when the file is stored as it is: the upload is only read and checked. */
+	unchanged: UnchangedUpload | null;
 	/** Bytes this upload may carry: the size limit, or less when today's quota is nearly used. */
 	allowedBytes: number;
 	overQuota: () => Error;
@@ -49,16 +52,23 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 		if (!digest.ok) throw badRequest(digest.reason, digest.code);
 		const announced = Number(request.headers["content-length"] ?? 0);
 		if (announced > uploadMaxBytes) throw tooLargeError(uploadMaxBytes);
-		await limits.checkRate("upload", hardwareId);
-		const remaining = await limits.remainingToday(hardwareId);
+		// Two reads at once: a logger's upload waits one database round trip for both.
+		const [, remaining] = await Promise.all([
+			limits.checkRate("upload", hardwareId),
+			limits.remainingToday(hardwareId),
+		]);
 		const used = limits.limits.dailyBytesPerLogger - remaining;
 		if (announced > remaining) throw limits.quotaExceeded(used);
+		// Needs no body either: looked up before taking a slot, which is then held only while the
+		// body is read and counted (the slots bound uploads in progress, not the checks before).
+		const unchanged = await ingest.findUnchanged(path.key, digest.sha256Hex);
 		const release = limits.enterUpload(hardwareId);
 		// "close" comes once the answer is sent or the connection is lost: the slot is never kept.
 		reply.raw.once("close", release);
 		admitted.set(request, {
 			key: path.key,
 			sha256: digest.sha256Hex,
+			unchanged,
 			allowedBytes: Math.min(uploadMaxBytes, remaining),
 			overQuota: () =>
 				remaining < uploadMaxBytes ? limits.quotaExceeded(used) : tooLargeError(uploadMaxBytes),
@@ -87,7 +97,7 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 			if (upload === undefined) throw new Error("upload handler reached without admission");
 			// Without a Content-Type no parser ran: the body is still unread on the raw request.
 			const body = (request.body as AsyncIterable<unknown> | undefined) ?? request.raw;
-			const unchanged = await ingest.findUnchanged(upload.key, upload.sha256);
+			const { unchanged } = upload;
 			if (unchanged !== null) {
 				// The same bytes as stored: read only to check them, nothing written.
 				const received = await hashUpload(body, upload.allowedBytes, upload.overQuota).catch(
