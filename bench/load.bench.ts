@@ -84,6 +84,13 @@ const TARGET_P99_MS = 500;
  * first, its errors counted and its p99 printed, and the latencies are those of the steady state.
  */
 const WARMUP_SECONDS = 10;
+/**
+ * Requests per second the clients would send if every answer were instant (3 requests per loop,
+ * then the pause): the mixed load's throughput cannot pass it, whatever the servers can do.
+ */
+const PACED_MAX_PER_SECOND = Math.round(
+	(LOGGERS * 3 * 1000) / LOGGER_PAUSE_MS + (RIDERS * 3 * 1000) / RIDER_PAUSE_MS,
+);
 const SECRET_KEY = "load-bench-secret-key-0123456789abcdef-0123";
 const METRICS_TOKEN = "load-bench-metrics-token-0123456789abcdef";
 
@@ -399,7 +406,7 @@ export async function runLoadBenchmark(
 					`  p99 das leituras por 10 s da carga: ${result.riderP99MsByWindow.map((p) => `${p} ms`).join(", ")}\n` +
 					`  loggers: ${result.loggerRequests.count}, p50 ${result.loggerRequests.p50Ms} ms, p99 ${result.loggerRequests.p99Ms} ms\n` +
 					`  por rota (respostas, p50, p99, bytes na rede por resposta):\n${perRoute}` +
-					`  vazão ${result.throughputPerSecond} req/s; rota trivial (/healthz, ${TRIVIAL_CLIENTS} clientes) ${result.trivialPerSecond} req/s; razão ${result.ratioToTrivial}\n` +
+					`  vazão ${result.throughputPerSecond} req/s (o ritmo dos clientes dá no máximo ${PACED_MAX_PER_SECOND}); rota trivial (/healthz, ${TRIVIAL_CLIENTS} clientes) ${result.trivialPerSecond} req/s; razão ${result.ratioToTrivial}\n` +
 					`  ${ok ? "OK" : "ACIMA DA META"}\n`,
 			);
 		}
