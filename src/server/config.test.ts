@@ -214,6 +214,21 @@ describe("loadConfig", () => {
 		);
 	});
 
+	it("keeps 32 MiB of cached answers unless ANSWER_CACHE_MAX_BYTES says otherwise (0: none)", () => {
+		const cacheBytes = (value?: string) =>
+			loadConfig({
+				DATA_DIR: dataDir(),
+				...(value === undefined ? {} : { ANSWER_CACHE_MAX_BYTES: value }),
+			}).answerCacheMaxBytes;
+		expect(cacheBytes()).toBe(32 * 1024 * 1024);
+		expect(cacheBytes("1048576")).toBe(1_048_576);
+		expect(cacheBytes("0")).toBe(0);
+		for (const bad of ["lots", "-1", "1.5", "99999999999999999999"]) {
+			const error = configError({ DATA_DIR: dataDir(), ANSWER_CACHE_MAX_BYTES: bad });
+			expect(error.variable).toBe("ANSWER_CACHE_MAX_BYTES");
+		}
+	});
+
 	it("keeps the passwordless demo on this machine unless explicitly opened to the network", () => {
 		expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
 			host: "127.0.0.1",

@@ -72,6 +72,11 @@ export interface Config {
 	http: HttpLimits;
 	/** How often expired and idle sign-in sessions are deleted. */
 	sessionPurgeIntervalMs: number;
+	/**
+	 * Bytes this process keeps of answers that only change with a new version of a session (its
+	 * lap paths, encoded and compressed); 0 keeps none.
+	 */
+	answerCacheMaxBytes: number;
 }
 
 /** Bounds on what loggers may send (README, "Limites de upload"). */
@@ -157,6 +162,16 @@ function readCount(env: Env, variable: string, fallback: number): number {
 	if (raw === undefined || raw === "") return fallback;
 	if (!/^\d+$/.test(raw) || Number(raw) > 64) {
 		throw new ConfigError(variable, `"${raw}" deve ser um número inteiro de 0 a 64`);
+	}
+	return Number(raw);
+}
+
+/** A size in bytes, 0 allowed. */
+function readByteCount(env: Env, variable: string, fallback: number): number {
+	const raw = env[variable]?.trim();
+	if (raw === undefined || raw === "") return fallback;
+	if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+		throw new ConfigError(variable, `"${raw}" deve ser um número inteiro de bytes (0 ou mais)`);
 	}
 	return Number(raw);
 }
@@ -402,5 +417,6 @@ export function loadConfig(env: Env = process.env): Config {
 		trustProxy: readTrustProxy(env),
 		http: readHttpLimits(env),
 		sessionPurgeIntervalMs: readPositiveInt(env, "SESSION_PURGE_INTERVAL_MS", 60 * 60 * 1000),
+		answerCacheMaxBytes: readByteCount(env, "ANSWER_CACHE_MAX_BYTES", 32 * 1024 * 1024),
 	};
 }

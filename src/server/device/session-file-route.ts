@@ -3,11 +3,12 @@ import { putDeviceSessionFile, UploadResult } from "../../shared/api/device";
 import { actorFor } from "../auth/policy";
 import { badRequest } from "../errors";
 import { parseSessionKey, type SessionFileKey } from "../ingest/session-key";
+import type { UnchangedUpload } from "../ingest/unchanged-upload";
 import { readContentDigestSha256 } from "./content-digest";
 import type { DeviceIngest } from "./ingest-port";
 import { tooLargeError } from "./raw-body";
 import type { UploadLimiter } from "./upload-limits";
-import type { UploadStaging } from "./upload-staging";
+import { hashUpload, type UploadStaging } from "./upload-staging";
 
 export interface SessionFileRouteOptions {
 	ingest: DeviceIngest;
@@ -20,6 +21,8 @@ export interface SessionFileRouteOptions {
 interface Admitted {
 	key: SessionFileKey;
 	sha256: string;
+	/** Set when the file is stored as it is: the upload is only read and checked. */
+	unchanged: UnchangedUpload | null;
 	/** Bytes this upload may carry: the size limit, or less when today's quota is nearly used. */
 	allowedBytes: number;
 	overQuota: () => Error;
@@ -29,7 +32,8 @@ interface Admitted {
  * `PUT /api/device/v1/sessions/{track}/{ddmmyyyy}/{lap.six|gps.six}`. Everything that can refuse
  * the upload without its bytes (path, Content-Digest, announced size, rate, concurrency, quota)
  * is checked before the body is read; the body then streams into a temp file while it is hashed,
- * and only a file whose SHA-256 matches goes to storage. The logger is the one of the device
+ * and only a file whose SHA-256 matches goes to storage. A file sent again as it is stored is
+ * only hashed, not written (`findUnchanged`). The logger is the one of the device
  * key: the URL names no logger, so no key can write into another logger's files.
  */
 export async function sessionFileRoute(app: FastifyInstance, options: SessionFileRouteOptions) {
@@ -48,16 +52,23 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 		if (!digest.ok) throw badRequest(digest.reason, digest.code);
 		const announced = Number(request.headers["content-length"] ?? 0);
 		if (announced > uploadMaxBytes) throw tooLargeError(uploadMaxBytes);
-		await limits.checkRate("upload", hardwareId);
-		const remaining = await limits.remainingToday(hardwareId);
+		// Two reads at once: a logger's upload waits one database round trip for both.
+		const [, remaining] = await Promise.all([
+			limits.checkRate("upload", hardwareId),
+			limits.remainingToday(hardwareId),
+		]);
 		const used = limits.limits.dailyBytesPerLogger - remaining;
 		if (announced > remaining) throw limits.quotaExceeded(used);
+		// Needs no body either: looked up before taking a slot, which is then held only while the
+		// body is read and counted (the slots bound uploads in progress, not the checks before).
+		const unchanged = await ingest.findUnchanged(path.key, digest.sha256Hex);
 		const release = limits.enterUpload(hardwareId);
 		// "close" comes once the answer is sent or the connection is lost: the slot is never kept.
 		reply.raw.once("close", release);
 		admitted.set(request, {
 			key: path.key,
 			sha256: digest.sha256Hex,
+			unchanged,
 			allowedBytes: Math.min(uploadMaxBytes, remaining),
 			overQuota: () =>
 				remaining < uploadMaxBytes ? limits.quotaExceeded(used) : tooLargeError(uploadMaxBytes),
@@ -86,6 +97,19 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 			if (upload === undefined) throw new Error("upload handler reached without admission");
 			// Without a Content-Type no parser ran: the body is still unread on the raw request.
 			const body = (request.body as AsyncIterable<unknown> | undefined) ?? request.raw;
+			const { unchanged } = upload;
+			if (unchanged !== null) {
+				// The same bytes as stored: read only to check them, nothing written.
+				const received = await hashUpload(body, upload.allowedBytes, upload.overQuota).catch(
+					(error: unknown) => {
+						reply.header("connection", "close");
+						throw error;
+					},
+				);
+				await limits.charge(upload.key.hardwareId, received.size);
+				if (received.sha256 !== upload.sha256) throw digestMismatch(upload.sha256, received.sha256);
+				return unchanged.answer(received.size);
+			}
 			const staged = await staging
 				.stage(body, upload.allowedBytes, upload.overQuota)
 				.catch((error: unknown) => {
@@ -95,12 +119,7 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 				});
 			try {
 				await limits.charge(upload.key.hardwareId, staged.size);
-				if (staged.sha256 !== upload.sha256) {
-					throw badRequest(
-						`O conteúdo recebido não confere com o Content-Digest (SHA-256 esperado ${upload.sha256}, recebido ${staged.sha256}). Nada foi gravado: envie o arquivo de novo.`,
-						"digest_mismatch",
-					);
-				}
+				if (staged.sha256 !== upload.sha256) throw digestMismatch(upload.sha256, staged.sha256);
 				return await ingest.acceptFile({
 					key: upload.key,
 					stagedFile: staged,
@@ -111,4 +130,11 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 			}
 		},
 	});
+}
+
+function digestMismatch(expected: string, received: string): Error {
+	return badRequest(
+		`O conteúdo recebido não confere com o Content-Digest (SHA-256 esperado ${expected}, recebido ${received}). Nada foi gravado: envie o arquivo de novo.`,
+		"digest_mismatch",
+	);
 }

@@ -73,6 +73,29 @@ export class UploadStaging {
 	}
 }
 
+/**
+ * Reads `source` to its end only to hash it: for an upload whose bytes the server already holds
+ * (nothing is written, each chunk is let go once hashed). Throws `tooLarge()` as soon as more than
+ * `limitBytes` arrived, leaving the rest unread, as `stage` does.
+ */
+export async function hashUpload(
+	source: AsyncIterable<unknown>,
+	limitBytes: number,
+	tooLarge: () => Error,
+): Promise<{ size: number; sha256: string }> {
+	const hash = createHash("sha256");
+	let size = 0;
+	const chunks = source[Symbol.asyncIterator]();
+	for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+		const chunk = next.value;
+		const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
+		size += bytes.length;
+		if (size > limitBytes) throw tooLarge();
+		hash.update(bytes);
+	}
+	return { size, sha256: hash.digest("hex") };
+}
+
 function waitForDrain(out: NodeJS.WritableStream & { destroyed?: boolean }): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const onDrain = () => {

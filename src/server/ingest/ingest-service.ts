@@ -70,6 +70,7 @@ import {
 } from "./session-key";
 import { buildSessionVersion } from "./session-version";
 import { linkSixSessionTrack } from "./six-track";
+import { findUnchangedUpload, type UnchangedUpload } from "./unchanged-upload";
 
 export type { SessionFileKey, SessionKey } from "./session-key";
 
@@ -115,6 +116,11 @@ export interface IngestLog {
 export interface IngestService {
 	/** Stores and records one uploaded file, then ingests its session. */
 	acceptFile(input: AcceptFileInput): Promise<AcceptFileResult>;
+	/**
+	 * A repeated upload of the file as recorded (`unchanged-upload.ts`): answered once its body
+	 * is checked, without `acceptFile`. null: this upload must go through `acceptFile`.
+	 */
+	findUnchanged(key: SessionFileKey, sha256: string): Promise<UnchangedUpload | null>;
 	/** Parses again what storage holds for the session and writes a new version. */
 	ingestSession(key: SessionKey): Promise<IngestOutcome | null>;
 	/**
@@ -393,6 +399,9 @@ export function createIngestService(deps: IngestDeps): IngestService {
 		acceptFile(input) {
 			if (jobs) return acceptQueued(input, jobs);
 			return locks.run(sessionLockName(input.key), () => acceptInline(input));
+		},
+		findUnchanged(key, sha256) {
+			return findUnchangedUpload(db, storage, key, sha256);
 		},
 		ingestSession(key) {
 			return locks.run(sessionLockName(key), () => observeIngest(() => ingestLocked(key, true)));

@@ -27,9 +27,9 @@ const pathToSql = (path: Uint8Array | null | undefined) =>
 	path
 		? sql<Uint8Array>`decode(${Buffer.from(path.buffer, path.byteOffset, path.byteLength).toString("base64")}, 'base64')`
 		: null;
-const pathFromSql = (text: string | null): Uint8Array | null =>
+export const pathFromSql = (text: string | null): Uint8Array | null =>
 	text === null ? null : Buffer.from(text, "base64");
-const pathAsBase64 = sql<string | null>`encode(path, 'base64')`;
+export const pathAsBase64 = sql<string | null>`encode(path, 'base64')`;
 
 /** The JSON columns as the ingest writes them, checked when read: a row is never just cast. */
 const StoredSummary = SessionSummaryView.nullable();

@@ -15,11 +15,14 @@ import type { Database } from "../db/schema";
 import { notFound } from "../errors";
 import { folderOfIsoDate } from "../ingest/session-key";
 import {
+	findSessionReadStamp,
+	listLapPathsStamped,
+} from "../repositories/session-paths-repository";
+import {
 	findLapPath,
 	findRiderForRead,
 	findSessionForRead,
 	findSessionOwner,
-	listLapPaths,
 	listRiderLapTimes,
 	listRiderSessions,
 	listSessionLaps,
@@ -228,10 +231,28 @@ export function createSessionReadService(db: Kysely<Database>) {
 			return { path: lapPathView(lapNumber, lap.path) };
 		},
 
-		async getSessionPaths(actor: UserActor, sessionId: string): Promise<{ paths: LapPath[] }> {
-			await readableSession(actor, sessionId);
-			const rows = await listLapPaths(db, sessionId);
-			return { paths: rows.map((r) => lapPathView(r.lapNumber, r.path)) };
+		/**
+		 * The stamp of the session's current version (what a cached answer about it is valid for),
+		 * once the actor may read it: one query.
+		 */
+		async readStamp(actor: UserActor, sessionId: string): Promise<string> {
+			const found = await findSessionReadStamp(db, sessionId);
+			if (!found) throw sessionNotFound();
+			authorize(actor, "read", Session(found));
+			return found.stamp;
+		},
+
+		/**
+		 * Every lap path of the session with the stamp of the version they belong to (read in one
+		 * statement). The caller has checked, with `readStamp`, that the actor may read it.
+		 */
+		async stampedPaths(sessionId: string): Promise<{ stamp: string; paths: LapPath[] }> {
+			const found = await listLapPathsStamped(db, sessionId);
+			if (!found) throw sessionNotFound();
+			return {
+				stamp: found.stamp,
+				paths: found.paths.map((r) => lapPathView(r.lapNumber, r.path)),
+			};
 		},
 	};
 }
