@@ -116,6 +116,43 @@ describe("parseGpsFile", () => {
 		expect(file.points.battery.length).toBe(5001);
 	});
 
+	// Memory: columns sized from the first 64 KiB are allocated once and returned as views; a
+	// copy (growth, or trimming an over-estimate) briefly holds two sets of columns.
+	describe("sizes the columns from the first 64 KiB", () => {
+		const line = (i: number) =>
+			`-23.${String(i).padStart(7, "0")},-46.6333094|60.54|12|120000.00|1|1|12.8V`;
+		const rowsAllocated = (file: GpsFile) => file.points.lat.buffer.byteLength / 8;
+
+		it("a short file: one row per line, one to spare for a last line without LF", () => {
+			const file = parseGpsFile(`${Array.from({ length: 100 }, (_, i) => line(i)).join("\n")}\n`);
+			expect(file.points.length).toBe(100);
+			expect(rowsAllocated(file)).toBe(101);
+		});
+
+		it("a long file of like lines: the count extrapolated, within 2 % and 16 rows, no copy", () => {
+			const file = parseGpsFile(`${Array.from({ length: 5000 }, (_, i) => line(i)).join("\n")}\n`);
+			expect(file.points.length).toBe(5000);
+			expect(rowsAllocated(file)).toBeGreaterThanOrEqual(5000 * 1.02 + 16);
+			expect(rowsAllocated(file)).toBeLessThanOrEqual(5000 * 1.02 + 17);
+		});
+
+		it("a long file whose first lines are long: grown past the estimate, trimmed by a copy", () => {
+			const head = Array.from({ length: 20 }, (_, i) => `${line(i)}${" ".repeat(4000)}`);
+			const tail = Array.from({ length: 2000 }, (_, i) => line(i));
+			const file = parseGpsFile([...head, ...tail].join("\n"));
+			expect(file.points.length).toBe(2020);
+			expect(rowsAllocated(file)).toBe(2020);
+		});
+
+		it("a long file whose first lines are short: the over-estimate trimmed by a copy", () => {
+			const head = Array.from({ length: 1100 }, (_, i) => line(i));
+			const tail = Array.from({ length: 20 }, (_, i) => `${line(i)}${" ".repeat(20_000)}`);
+			const file = parseGpsFile([...head, ...tail].join("\n"));
+			expect(file.points.length).toBe(1120);
+			expect(rowsAllocated(file)).toBe(1120);
+		});
+	});
+
 	it.each([
 		[
 			"field count",
