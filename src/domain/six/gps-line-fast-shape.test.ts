@@ -129,6 +129,8 @@ describe("the one-pass gps.six reading takes the common shape itself", () => {
 		["an empty battery", "1,1|0|0|000000|0|0|"],
 		["a long battery", "1,1|0|0|000000|1|1|0123456789abcdefghij|1|1|1"],
 		["15 digits of distance", "1,1|0|0|000000|0|0|x|0|0|123456789012345"],
+		["15 digits of roll and lean", "1,1|0|0|000000|0|0|x|1.23456789012345|-123456789012345|0"],
+		["15 digits of lean and roll", "1,1|0|0|000000|0|0|x|-123456789012345|1.23456789012345|0"],
 		["a CR before the LF, old variant", "1,1|0|0|000000|0|0|x\r"],
 		["a CR before the LF, current variant", "1,1|0|0|000000|0|0|x|-1.5|2|3\r"],
 	])("reads a line with %s", (_name, line) => {
@@ -208,12 +210,55 @@ describe("the one-pass gps.six reading stops before a shape it does not recognis
 		["a sign on the lap count", "1,1|0|0|000000|-1|0|x"],
 		["a sign on the distance", "1,1|0|0|000000|0|0|x|0|0|-1"],
 		["a lap count ended by a letter", "1,1|0|0|000000|1a|0|x"],
+		["a lap count ended by a semicolon", "1,1|0|0|000000|1;1|x"],
+		["16 digits of latitude, small", "0000000000000001,1|0|0|000000|0|0|x"],
+		["16 digits of longitude, small", "1,-0000000000000001|0|0|000000|0|0|x"],
+		["16 digits of speed, small", "1,1|0000000000000001|0|000000|0|0|x"],
+		["16 digits of roll, small", "1,1|0|0|000000|0|0|x|0000000000000001|0|0"],
+		["16 digits of lean, small", "1,1|0|0|000000|0|0|x|0|-0000000000000001|0"],
+		["a signed latitude point with no digit before it", "-.5,1|0|0|000000|0|0|x"],
+		["a speed point with no digit before it", "1,1|.5|0|000000|0|0|x"],
+		["a second point in the longitude", "1,1.5.5|0|0|000000|0|0|x"],
+		["a second point in the roll", "1,1|0|0|000000|0|0|x|1.5.5|0|0"],
+		["a second point in the lean", "1,1|0|0|000000|0|0|x|0|1.5.5|0"],
+		// Each of these reads as a valid line if the odd separator is skipped as the expected one.
+		["a semicolon for the latitude's comma", "5;6|1|2|120000|1|1|x"],
+		["a semicolon after the longitude", "1,2;3|4|120000|1|1|x"],
+		["a semicolon after the speed", "1,1|2;3|120000|1|1|x"],
+		["a semicolon after the satellites", "1,1|2|3;120000|1|1|x"],
+		["a semicolon after the time", "1,1|2|3|120000;1|1|x"],
+		["a semicolon after the roll", "1,1|0|0|000000|0|0|x|1;2|3"],
+		["a semicolon after the lean", "1,1|0|0|000000|0|0|x|1|2;3"],
+		["a slash for the tens of seconds", "1,1|0|0|1200/5|0|0|x"],
+		["a slash for the units of seconds", "1,1|0|0|12005/|0|0|x"],
+		["a tab ending the battery", "1,1|0|0|000000|0|0|x\t1|2|3"],
 	])("stops before a line with %s", (_name, odd) => {
 		const text = `${LINE}${odd}\n${LINE}`;
 		const fast = readFast(text);
 		expect(fast.stop).toBe(bytesOf(LINE));
 		expect(fast.lineNo).toBe(1);
 		expect(fast.points.length).toBe(1);
+	});
+
+	it("stops before a first line whose number starts with a point", () => {
+		for (const odd of [".5,1|0|0|000000|0|0|x", ".5.5,1|0|0|000000|0|0|x"]) {
+			const fast = readFast(`${odd}\n${LINE}`);
+			expect([fast.stop, fast.lineNo]).toEqual([0, 0]);
+		}
+	});
+
+	it("stops before a line whose lap count, flag or battery it does not read, whatever the file begins with", () => {
+		// Bytes at the start of the file that read as the end of a line (roll|lean|distance):
+		// going on after the give-up would land there.
+		for (const head of ["1|2|3", "0|1|2|3"]) {
+			for (const odd of ["1a|0|x", "0|2|x", "0|0|x\u0000y"]) {
+				const text = `${head}\n${LINE}1,1|0|0|000000|${odd}\n${LINE}${LINE}`;
+				const bytes = encoder.encode(text + PAD);
+				const fast = parseGpsBytes(bytes, true);
+				expect(points(fast.points)).toEqual(points(parseGpsBytes(bytes, false).points));
+				expect(Array.from(fast.points.line)).toEqual([2, 4, 5]);
+			}
+		}
 	});
 
 	it("stops before a line ending closer to the end of the bytes than a word can read", () => {

@@ -174,6 +174,11 @@ describe.each([true, false])("gps.six rejection reasons (one-pass reading: %s)",
 			'hora: esperado hhmmss.ss ou hh:mm:ss[.fff] (hora 00-23, minuto e segundo 00-59), encontrado "x"',
 		],
 		[
+			"a zero latitude and a bad speed",
+			withField(0, "0,-46.6").replace("|60.54|", "|x|"),
+			decimal("velocidade", "x"),
+		],
+		[
 			"the largest lap count and a bad flag",
 			withField(4, String(MAX_STORED_INTEGER)).replace("|1|12.8V", "|x|12.8V"),
 			'indicador de cronometragem: esperado 0 ou 1, encontrado "x"',
@@ -208,5 +213,33 @@ describe.each([true, false])("gps.six rejection reasons (one-pass reading: %s)",
 		["the old variant", GOOD.split("|").slice(0, 7).join("|")],
 	])("accepts %s", (_name, line) => {
 		expect(reportOf(line, fastPath)).toEqual([]);
+	});
+});
+
+describe("gps.six rejections at the start of the file", () => {
+	it("names an empty latitude on the first byte of the file", () => {
+		const file = parseGpsBytes(encoder.encode(",-46.6|0|0|000000|0|0|x\n"), false);
+		expect(file.report).toEqual([
+			{ file: "gps.six", line: 1, kind: "rejected", reason: "latitude: campo vazio" },
+		]);
+	});
+
+	it("refuses a UTF-16 file in one report line of gps.six", () => {
+		const bytes = new Uint8Array([
+			0xff,
+			0xfe,
+			...Array.from(encoder.encode(GOOD)).flatMap((b) => [b, 0]),
+		]);
+		const file = parseGpsBytes(bytes, true);
+		expect(file.points.length).toBe(0);
+		expect(file.report).toEqual([
+			{
+				file: "gps.six",
+				line: 1,
+				kind: "rejected",
+				reason:
+					"arquivo em UTF-16: o formato é ASCII/UTF-8; grave o arquivo de novo em UTF-8 e envie outra vez",
+			},
+		]);
 	});
 });

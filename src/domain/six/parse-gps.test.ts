@@ -94,6 +94,14 @@ describe("parseGpsFile", () => {
 		expect(parseGpsFile(bytes).points.length).toBe(1);
 	});
 
+	it("reads a first battery text of one byte, the same as the file's first byte", () => {
+		for (const fastPath of [true, false]) {
+			const text = `1,1|0|0|000000|0|0|1\n${CURRENT}\n${CURRENT}\n`;
+			const file = parseGpsBytes(new TextEncoder().encode(text), fastPath);
+			expect(file.points.battery).toEqual(["1", "12.6V", "12.6V"]);
+		}
+	});
+
 	it("keeps non-ASCII battery text", () => {
 		expect(parseGpsFile("1,1|0|0|000000|0|0|bateria ½").points.battery[0]).toBe("bateria ½");
 	});
@@ -132,7 +140,9 @@ describe("parseGpsFile", () => {
 		it("a long file of like lines: the count extrapolated, within 2 % and 16 rows, no copy", () => {
 			const file = parseGpsFile(`${Array.from({ length: 5000 }, (_, i) => line(i)).join("\n")}\n`);
 			expect(file.points.length).toBe(5000);
-			expect(rowsAllocated(file)).toBeGreaterThanOrEqual(5000 * 1.02 + 16);
+			// The sample ends inside a line: the count is off by up to a line per 64 KiB.
+			const lineShare = (line(0).length + 1) / 65536;
+			expect(rowsAllocated(file)).toBeGreaterThanOrEqual(5000 * 1.02 * (1 - lineShare) + 16);
 			expect(rowsAllocated(file)).toBeLessThanOrEqual(5000 * 1.02 + 17);
 		});
 
