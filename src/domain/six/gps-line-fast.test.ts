@@ -91,20 +91,6 @@ describe("the one-pass gps.six reading", () => {
 		);
 	});
 
-	it("reads lap count, flag and battery again whenever one byte of them changes", () => {
-		for (const battery of ["", "V", "12.8V", "12.8V ok", "bateria12.8V", "bateria_12.8V"]) {
-			for (const lap of ["1", "12", "1234", "123456"]) {
-				const segment = `${lap}|1|${battery}`;
-				const lines = [`1,2|3|4|120000|${segment}|5|6|7\n`];
-				for (let i = 0; i < segment.length; i++) {
-					const changed = `${segment.slice(0, i)}${segment[i] === "1" ? "2" : "1"}${segment.slice(i + 1)}`;
-					lines.push(`1,2|3|4|120000|${changed}|5|6|7\n`, lines[0]!);
-				}
-				expectSameAsReference(lines.join("") + TAIL);
-			}
-		}
-	});
-
 	it("reads numbers at the edge of exact doubles as the reference reading does", () => {
 		const big = ["9007199254740991", "9007199254740993", "900719925474099.3", "90071992547409.93"];
 		const lines = big.flatMap((n) => [

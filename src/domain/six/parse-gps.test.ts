@@ -94,6 +94,14 @@ describe("parseGpsFile", () => {
 		expect(parseGpsFile(bytes).points.length).toBe(1);
 	});
 
+	it("reads a first battery text of one byte, the same as the file's first byte", () => {
+		for (const fastPath of [true, false]) {
+			const text = `1,1|0|0|000000|0|0|1\n${CURRENT}\n${CURRENT}\n`;
+			const file = parseGpsBytes(new TextEncoder().encode(text), fastPath);
+			expect(file.points.battery).toEqual(["1", "12.6V", "12.6V"]);
+		}
+	});
+
 	it("keeps non-ASCII battery text", () => {
 		expect(parseGpsFile("1,1|0|0|000000|0|0|bateria ½").points.battery[0]).toBe("bateria ½");
 	});
@@ -114,6 +122,45 @@ describe("parseGpsFile", () => {
 		expect(file.points.length).toBe(5001);
 		expect(file.points.lon[5000]).toBe((4999 % 170) + 1);
 		expect(file.points.battery.length).toBe(5001);
+	});
+
+	// Memory: columns sized from the first 64 KiB are allocated once and returned as views; a
+	// copy (growth, or trimming an over-estimate) briefly holds two sets of columns.
+	describe("sizes the columns from the first 64 KiB", () => {
+		const line = (i: number) =>
+			`-23.${String(i).padStart(7, "0")},-46.6333094|60.54|12|120000.00|1|1|12.8V`;
+		const rowsAllocated = (file: GpsFile) => file.points.lat.buffer.byteLength / 8;
+
+		it("a short file: one row per line, one to spare for a last line without LF", () => {
+			const file = parseGpsFile(`${Array.from({ length: 100 }, (_, i) => line(i)).join("\n")}\n`);
+			expect(file.points.length).toBe(100);
+			expect(rowsAllocated(file)).toBe(101);
+		});
+
+		it("a long file of like lines: the count extrapolated, within 2 % and 16 rows, no copy", () => {
+			const file = parseGpsFile(`${Array.from({ length: 5000 }, (_, i) => line(i)).join("\n")}\n`);
+			expect(file.points.length).toBe(5000);
+			// The sample ends inside a line: the count is off by up to a line per 64 KiB.
+			const lineShare = (line(0).length + 1) / 65536;
+			expect(rowsAllocated(file)).toBeGreaterThanOrEqual(5000 * 1.02 * (1 - lineShare) + 16);
+			expect(rowsAllocated(file)).toBeLessThanOrEqual(5000 * 1.02 + 17);
+		});
+
+		it("a long file whose first lines are long: grown past the estimate, trimmed by a copy", () => {
+			const head = Array.from({ length: 20 }, (_, i) => `${line(i)}${" ".repeat(4000)}`);
+			const tail = Array.from({ length: 2000 }, (_, i) => line(i));
+			const file = parseGpsFile([...head, ...tail].join("\n"));
+			expect(file.points.length).toBe(2020);
+			expect(rowsAllocated(file)).toBe(2020);
+		});
+
+		it("a long file whose first lines are short: the over-estimate trimmed by a copy", () => {
+			const head = Array.from({ length: 1100 }, (_, i) => line(i));
+			const tail = Array.from({ length: 20 }, (_, i) => `${line(i)}${" ".repeat(20_000)}`);
+			const file = parseGpsFile([...head, ...tail].join("\n"));
+			expect(file.points.length).toBe(1120);
+			expect(rowsAllocated(file)).toBe(1120);
+		});
 	});
 
 	it.each([
