@@ -179,6 +179,11 @@ describe.each([true, false])("gps.six rejection reasons (one-pass reading: %s)",
 			decimal("velocidade", "x"),
 		],
 		[
+			"a zero longitude and a bad speed",
+			withField(0, "-23.5,0").replace("|60.54|", "|x|"),
+			decimal("velocidade", "x"),
+		],
+		[
 			"the largest lap count and a bad flag",
 			withField(4, String(MAX_STORED_INTEGER)).replace("|1|12.8V", "|x|12.8V"),
 			'indicador de cronometragem: esperado 0 ou 1, encontrado "x"',

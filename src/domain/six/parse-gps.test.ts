@@ -102,6 +102,24 @@ describe("parseGpsFile", () => {
 		}
 	});
 
+	it("reads a file shorter than a 32-bit word with either reading, field by field", () => {
+		// The one-pass reading loads whole words: it must not be given bytes that end inside one.
+		for (const text of ["1,1", "7", "1,1\n"]) {
+			const bytes = new TextEncoder().encode(text);
+			const reference = parseGpsBytes(bytes, false);
+			expect(reference.points.length).toBe(0);
+			expect(reference.report).toEqual([
+				{
+					file: "gps.six",
+					line: 1,
+					kind: "rejected",
+					reason: "esperados 10 campos (ou 7 na variante antiga), encontrados 1",
+				},
+			]);
+			expect(parseGpsBytes(bytes, true)).toEqual(reference);
+		}
+	});
+
 	it("keeps non-ASCII battery text", () => {
 		expect(parseGpsFile("1,1|0|0|000000|0|0|bateria ½").points.battery[0]).toBe("bateria ½");
 	});
