@@ -164,6 +164,21 @@ describe("parseGpsFile", () => {
 			expect(rowsAllocated(file)).toBeLessThanOrEqual(5000 * 1.02 + 17);
 		});
 
+		it("the sample: the 64 KiB after the byte order mark, its LFs per byte applied to the rest", () => {
+			// Lines of 64 bytes: the sample holds exactly 1024 of them, and the byte right after it
+			// is an empty line's LF, so the estimate is the line count plus 2 % and 16, rounded up.
+			const sized = (i: number) => line(i).padEnd(63, "x");
+			for (const count of [2005, 2046]) {
+				const lines = Array.from({ length: count }, (_, i) => `${sized(i)}\n`);
+				lines.splice(1024, 0, "\n");
+				const bytes = new TextEncoder().encode(`\ufeff${lines.join("")}`);
+				expect(bytes.indexOf(10, 3 + 65536)).toBe(3 + 65536);
+				const file = parseGpsFile(bytes);
+				expect(file.points.length).toBe(count);
+				expect(rowsAllocated(file)).toBe(Math.ceil(count * 1.02) + 16);
+			}
+		});
+
 		it("a long file whose first lines are long: grown past the estimate, trimmed by a copy", () => {
 			const head = Array.from({ length: 20 }, (_, i) => `${line(i)}${" ".repeat(4000)}`);
 			const tail = Array.from({ length: 2000 }, (_, i) => line(i));
