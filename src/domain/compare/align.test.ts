@@ -148,8 +148,9 @@ describe("endSteps", () => {
 	});
 
 	it("reads each end over half a second exactly, the fix at 0.5 s included", () => {
-		const t = Float64Array.from({ length: 101 }, (_, i) => i * 100);
-		const line = () => t.map((v) => 30 + (v / 10_000) * 450);
+		// The lap's clock as the recording's: its first fix 12 s in.
+		const t = Float64Array.from({ length: 101 }, (_, i) => 12_000 + i * 100);
+		const line = () => t.map((v) => 30 + ((v - 12_000) / 10_000) * 450);
 		// A fix 0.6 s from either end is outside the fit: moving it changes nothing.
 		const outside = line();
 		outside[6] = outside[6]! + 100;

@@ -68,5 +68,45 @@ describe("compareSectors", () => {
 			null,
 		]);
 		expect(sectors[2]!.deltaAtLineMs).toBeNull();
+		expect(sectors.map((s) => s.number)).toEqual([1, 2, 3, 4]);
+		// A sector the reference lacks empties the running difference even where the lap has all.
+		const refGap = compareSectors(
+			{ timeMs: 28_571, sectorsMs: [5_000, 2_000, 10_000, 10_000] },
+			{ timeMs: 10_000, sectorsMs: [2_000, 2_000, null, 6_000] },
+			null,
+		);
+		expect(refGap.map((s) => s.cumulativeDiffMs)).toEqual([3_000, 3_000, null, null]);
+	});
+
+	it("puts a running time of nothing at the start", () => {
+		const [sector] = compareSectors(
+			{ timeMs: 28_571, sectorsMs: [0] },
+			{ timeMs: 10_000, sectorsMs: [0] },
+			trace,
+		);
+		expect(sector!.lineAtM).toBe(0);
+		expect(sector!.deltaAtLineMs).toBe(0);
+	});
+
+	it("finds the place on a reference whose pace changes, not by its average pace", () => {
+		// 100 m at 20 m/s (50 ms per metre), then 100 m at 10 m/s (100 ms per metre).
+		const xs = Array.from({ length: 201 }, (_, i) => i);
+		const ys = new Array(201).fill(0);
+		const reference = lapThrough(xs, ys, 20);
+		reference.timeMs = Float64Array.from(xs, (d) => (d <= 100 ? 50 * d : 5_000 + 100 * (d - 100)));
+		reference.speedKmh = Float32Array.from(xs, (d) => (d < 100 ? 72 : 36));
+		const lap = lapThrough(xs, ys, 7);
+		const paced = computeDelta(lap, reference);
+		if (paced.status !== "ok") throw new Error(paced.status);
+		const sectors = compareSectors(
+			{ timeMs: 28_571, sectorsMs: [5_000, 15_000, 8_571] },
+			{ timeMs: 15_000, sectorsMs: [2_000, 5_000, 8_000] },
+			paced,
+		);
+		// 2000 ms is 40 m; 7000 ms, 120 m (an average pace would put them at 26.7 m and 93.3 m).
+		expect(sectors[0]!.lineAtM).toBeCloseTo(40, 6);
+		expect(sectors[0]!.deltaAtLineMs).toBeCloseTo((1000 / 7) * 40 - 2_000, 1);
+		expect(sectors[1]!.lineAtM).toBeCloseTo(120, 6);
+		expect(sectors[1]!.deltaAtLineMs).toBeCloseTo((1000 / 7) * 120 - 7_000, 1);
 	});
 });
