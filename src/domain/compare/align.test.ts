@@ -56,6 +56,60 @@ describe("estimateOffset", () => {
 	});
 });
 
+/** A round track of radius `radiusM` (metres), one fix a metre, counter-clockwise from the south. */
+function circle(radiusM: number, outwardM: (angle: number) => number = () => 0) {
+	const n = Math.round(2 * Math.PI * radiusM);
+	const x: number[] = [];
+	const y: number[] = [];
+	for (let i = 0; i <= n; i++) {
+		const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+		const r = radiusM + outwardM(a);
+		x.push(r * Math.cos(a));
+		y.push(r * Math.sin(a));
+	}
+	return { x, y };
+}
+
+const round = circle(60);
+const roundLine = prepareReference(lapThrough(round.x, round.y), { smoothM: 0, smoothMs: 0 })!;
+
+/** The offset of a lap through these points (metres) on the round track, shifted by (east, north). */
+function roundOffset(points: { x: number[]; y: number[] }, east = 0, north = 0) {
+	const lap = lapThrough(
+		points.x.map((v) => v + east),
+		points.y.map((v) => v + north),
+	);
+	const p = projectPoints(roundLine.frame, lap.lat, lap.lon, lap.length);
+	const m = matchPoints(roundLine, p.x, p.y, lap.length, DELTA_DEFAULTS);
+	return estimateOffset(roundLine, p.x, p.y, m, lap.length);
+}
+
+describe("estimateOffset on a round track", () => {
+	it("finds a shift seen from every side, shrunk only by the ridge's thousandth", () => {
+		const d = roundOffset(round, 1.2, -0.9);
+		// Every direction is measured: the ridge (a thousandth of the weights, on each axis holding
+		// half of them) shrinks the shift by 1 / (1 + 2/1000), and nothing else moves it.
+		const shrink = 1 / (1 + 2e-3);
+		expect(d.eastM).toBeCloseTo(-1.2 * shrink, 3);
+		expect(d.northM).toBeCloseTo(0.9 * shrink, 3);
+		expect(Math.hypot(d.eastM, d.northM)).toBeLessThan(1.5);
+	});
+
+	it("counts a stretch driven within 3 m of the line, and one beyond it not at all", () => {
+		// A quarter of the lap (around the east side) driven wide: its residuals pull the
+		// shift west (back onto the line) while within Tukey's 3 m, and not at all beyond.
+		const wide = (m: number) => circle(60, (a) => (Math.abs(a) < Math.PI / 4 ? m : 0));
+		const within = roundOffset(wide(2));
+		// Less than plain least squares would: the mean of 2 m over a quarter, seen across the
+		// whole lap, is 2·√2/π east. The biweight trusts a point the less the farther it lies.
+		expect(within.eastM).toBeLessThan(-0.1);
+		expect(within.eastM).toBeGreaterThan((-2 * Math.SQRT2) / Math.PI + 0.1);
+		expect(Math.abs(within.northM)).toBeLessThan(0.05);
+		const beyond = roundOffset(wide(6));
+		expect(Math.hypot(beyond.eastM, beyond.northM)).toBeLessThan(0.01);
+	});
+});
+
 describe("clockOffsetMs", () => {
 	it("is the reference's time at the shift's along-track part, negative before the start", () => {
 		const along = { eastM: 2 * ref.tx[0]!, northM: 2 * ref.ty[0]! };
@@ -64,6 +118,17 @@ describe("clockOffsetMs", () => {
 		expect(Math.abs(clockOffsetMs(ref, back) + referenceTimeAt(ref, 2))).toBeLessThan(2);
 		const across = { eastM: -3 * ref.ty[0]!, northM: 3 * ref.tx[0]! };
 		expect(clockOffsetMs(ref, across)).toBeCloseTo(0, 6);
+	});
+
+	it("counts a start before the reference's at its first speed, or not at all from standstill", () => {
+		// A straight north-east at 2 m/s: 3 m before its start is 1.5 s before it.
+		const xs = Array.from({ length: 101 }, (_, i) => i / Math.SQRT2);
+		const rolling = prepareReference(lapThrough(xs, xs, 2))!;
+		const before = { eastM: -3 / Math.SQRT2, northM: -3 / Math.SQRT2 };
+		expect(clockOffsetMs(rolling, before)).toBeCloseTo(-1500, 3);
+		// At walking pace (under 1 m/s) the speed says nothing about the time before the start.
+		const crawling = prepareReference(lapThrough(xs, xs, 0.9))!;
+		expect(clockOffsetMs(crawling, before)).toBe(0);
 	});
 });
 
@@ -77,5 +142,31 @@ describe("endSteps", () => {
 		expect(steps.finishStepMs).toBeCloseTo(20, 9);
 		d[0] = Number.NaN;
 		expect(endSteps(d, t, 500).startStepMs).toBeNaN();
+		expect(endSteps(d, t, 500).finishStepMs).toBeCloseTo(20, 9);
+		d[100] = Number.NaN;
+		expect(endSteps(d, t, 500).finishStepMs).toBeNaN();
+	});
+
+	it("reads each end over half a second exactly, the fix at 0.5 s included", () => {
+		// The lap's clock as the recording's: its first fix 12 s in.
+		const t = Float64Array.from({ length: 101 }, (_, i) => 12_000 + i * 100);
+		const line = () => t.map((v) => 30 + ((v - 12_000) / 10_000) * 450);
+		// A fix 0.6 s from either end is outside the fit: moving it changes nothing.
+		const outside = line();
+		outside[6] = outside[6]! + 100;
+		outside[94] = outside[94]! + 100;
+		const far = endSteps(outside, t, 500);
+		expect(far.startStepMs).toBeCloseTo(-30, 9);
+		expect(far.finishStepMs).toBeCloseTo(20, 9);
+		// Raised at 0.5 s from either end, it tilts the line fitted there: the start reads lower,
+		// the finish higher, by the weight the least-squares line gives that fix there
+		// (fixes at 0 … 5 tenths: 1/6 + (0 - 2.5)(5 - 2.5)/17.5 = -0.19).
+		const inside = line();
+		inside[5] = inside[5]! + 100;
+		inside[95] = inside[95]! + 100;
+		const near = endSteps(inside, t, 500);
+		const weight = 1 / 6 - (2.5 * 2.5) / 17.5;
+		expect(near.startStepMs).toBeCloseTo(-30 - 100 * weight, 6);
+		expect(near.finishStepMs).toBeCloseTo(20 - 100 * weight, 6);
 	});
 });
