@@ -49,7 +49,7 @@ const lapSpec = fc.record({
 });
 
 describe("computeDelta over random laps", () => {
-	it("ends at the lap-time difference, where the trace itself arrives within 10 ms", () => {
+	it("ends at the lap-time difference, where the trace itself arrives within 15 ms", () => {
 		fc.assert(
 			fc.property(
 				fc.integer({ min: 0, max: lines.length - 1 }),
@@ -75,11 +75,13 @@ describe("computeDelta over random laps", () => {
 					expect(points.deltaMs[n - 1]).toBe(lap.lapTimeMs - ref.lapTimeMs);
 					expect(result.finishDeltaMs).toBe(lap.lapTimeMs - ref.lapTimeMs);
 					// Measured, not set: what the trace reads at both crossings.
-					// Within 10 ms at logger rates; at 1 Hz the fixes either side of the line are a second
-					// apart and the step has no such bound (the finish delta above is still exact).
+					// Within 15 ms at logger rates, the bound of the trace in between (a kart lap at 20 Hz
+					// against one at 25 Hz, ridden 5.5 m apart across the line, steps by 10 ms); at 1 Hz
+					// the fixes either side of the line are a second apart and the step has no such bound
+					// (the finish delta above is still exact).
 					if (Math.min(a.hz, b.hz) > 1) {
-						expect(Math.abs(result.startStepMs)).toBeLessThan(10);
-						expect(Math.abs(result.finishStepMs)).toBeLessThan(10);
+						expect(Math.abs(result.startStepMs)).toBeLessThan(15);
+						expect(Math.abs(result.finishStepMs)).toBeLessThan(15);
 					}
 					for (let i = 1; i < n; i++) {
 						expect(points.refDistanceM[i]!).toBeGreaterThanOrEqual(points.refDistanceM[i - 1]!);
@@ -96,7 +98,29 @@ describe("computeDelta over random laps", () => {
 					}
 				},
 			),
-			{ numRuns: 40 },
+			{
+				numRuns: 40,
+				// The case that set the 15 ms bound, checked on every run.
+				examples: [
+					[
+						2,
+						{
+							hz: 20,
+							phase: 0,
+							factors: [0.95, 0.95, 0.95, 0.95],
+							offset: { eastM: -2.547765788706768, northM: 0 },
+							seed: 1,
+						},
+						{
+							hz: 25,
+							phase: 0,
+							factors: [0.95, 0.95, 0.95, 1.0162796963590732],
+							offset: { eastM: 2.999999985091549, northM: 0 },
+							seed: 1,
+						},
+					],
+				],
+			},
 		);
 	});
 
