@@ -69,3 +69,18 @@ describe("ByteWriter / ByteReader", () => {
 		expect(new ByteReader(buffer.subarray(2, 4)).u16()).toBe(0x1234);
 	});
 });
+
+describe("ByteReader varint limits", () => {
+	it("refuses a ninth byte even when it adds nothing", () => {
+		const nine = Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00);
+		expect(() => new ByteReader(nine).varint()).toThrow(
+			"canais: número de tamanho variável inválido",
+		);
+	});
+
+	it("names its errors", () => {
+		const error = new LapChannelsDecodeError("corrupt", "x");
+		expect(error.name).toBe("LapChannelsDecodeError");
+		expect(error.reason).toBe("corrupt");
+	});
+});

@@ -333,3 +333,92 @@ describe("version 1 blobs (six/path-codec)", () => {
 		);
 	});
 });
+
+describe("header checks and their messages", () => {
+	/** The reason and message a blob is refused with, or "ok". */
+	const refusal = (bytes: Uint8Array) => {
+		try {
+			decodeLapChannels(bytes);
+			return "ok";
+		} catch (error) {
+			const e = error as LapChannelsDecodeError;
+			return `${e.reason}: ${e.message}`;
+		}
+	};
+	/** A version 2 header: flags, extras mask, point count, then `body`. */
+	const blob = (flags: number, n: number, body: number[]) =>
+		Uint8Array.from([2, flags, 0, 0, n & 0xff, (n >> 8) & 0xff, 0, 0, ...body]);
+	const int32 = (v: number) => [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, (v >>> 24) & 0xff];
+
+	it("names what is wrong", () => {
+		const bytes = encodeLapChannels(sample);
+		expect(refusal(new Uint8Array(0))).toBe("truncated: canais: blob vazio");
+		expect(refusal(Uint8Array.of(7))).toBe("version: canais: versão 7 desconhecida");
+		expect(refusal(Uint8Array.of(2, 0, 0))).toBe("truncated: canais: cabeçalho incompleto");
+		expect(refusal(blob(64, 0, []))).toBe("corrupt: canais: indicadores desconhecidos");
+		expect(refusal(blob(0, 9, []))).toBe(
+			"size: canais: tamanho não corresponde ao número de pontos",
+		);
+		expect(refusal(Uint8Array.from([...bytes, 0]))).toBe(
+			"size: canais: bytes a mais depois dos pontos",
+		);
+	});
+
+	it("refuses a count the bytes cannot hold, counting every column present", () => {
+		// Two points without time take at least 10 bytes (4 + 1 for each coordinate).
+		expect(refusal(blob(0, 2, new Array(9).fill(0)))).toMatch(/^size/);
+		expect(refusal(blob(0, 2, new Array(10).fill(0)))).toBe("ok");
+		// Speed, lean and distance add 2, 2 and 4 bytes a point.
+		for (const flags of [2, 4, 16])
+			expect(refusal(blob(flags, 2, new Array(10).fill(0)))).toMatch(/^size/);
+	});
+
+	it("reads a timed blob of no point", () => {
+		expect(decodeLapChannels(blob(1, 0, [])).length).toBe(0);
+	});
+
+	it("refuses a first position outside the globe", () => {
+		expect(refusal(blob(0, 1, [...int32(900_000_000), ...int32(1_800_000_000)]))).toBe("ok");
+		expect(refusal(blob(0, 1, [...int32(900_000_001), 0, 0, 0, 0]))).toBe(
+			"corrupt: canais: posição fora do intervalo",
+		);
+		expect(refusal(blob(0, 1, [0, 0, 0, 0, ...int32(-1_800_000_001)]))).toMatch(/^corrupt/);
+	});
+
+	it("refuses a time column that starts missing and then has a number", () => {
+		expect(() =>
+			encodeLapChannels(
+				channels([
+					[N, 0, 0, 1, 1, 1],
+					[5, 0, 0, 1, 1, 1],
+				]),
+			),
+		).toThrow("canais: coluna de tempo incompleta");
+	});
+
+	it("gives no version for an empty blob", () => {
+		expect(lapChannelsVersion(new Uint8Array(0))).toBeNull();
+		expect(lapChannelsVersion(Uint8Array.of(1))).toBe(1);
+	});
+});
+
+describe("damaged version 1 blobs", () => {
+	const points = parseGpsFile(fixture("normal", "gps.six")).points;
+
+	it("are cut short below the 8-byte header, of the wrong size from there", () => {
+		const bytes = encodeLapPath(points, { lapNumber: 1, start: 0, end: 4 });
+		const reason = (b: Uint8Array) => {
+			try {
+				decodeLapChannels(b);
+				return "ok";
+			} catch (error) {
+				return (error as LapChannelsDecodeError).reason;
+			}
+		};
+		expect([7, 8, bytes.length - 1].map((end) => reason(bytes.subarray(0, end)))).toEqual([
+			"truncated",
+			"size",
+			"size",
+		]);
+	});
+});

@@ -76,3 +76,42 @@ describe("deriveColumns", () => {
 		expect(d.distanceFromSource).toBe(false);
 	});
 });
+
+describe("fillSpeed's window", () => {
+	/**
+	 * The rule, written plainly: the path between the first and the last fix within ±500 ms of
+	 * a fix, over their time apart; a window holding the fix alone on one side reaches to the
+	 * neighbour on that side.
+	 */
+	function speedByRule(t: number[], path: number[], i: number): number {
+		const inWindow = t.map((_, k) => k).filter((k) => Math.abs(t[k]! - t[i]!) <= 500);
+		let j = inWindow[0]!;
+		let k = inWindow[inWindow.length - 1]!;
+		if (j === i) j = Math.max(0, i - 1);
+		if (k === i) k = Math.min(t.length - 1, i + 1);
+		return t[k]! > t[j]! ? ((path[k]! - path[j]!) / (t[k]! - t[j]!)) * 3600 : Number.NaN;
+	}
+
+	it("takes the fixes within half a second either side, edges included", () => {
+		// Uneven gaps, several exactly 500 ms, and a path whose speed changes at every fix.
+		const t = [0, 200, 500, 700, 1000, 1250, 1500, 2600, 2700, 3200, 3250, 3300];
+		const path = t.map((ms, k) => ms / 40 + k * k * 0.7);
+		const n = t.length;
+		const out = fillSpeed(
+			Float64Array.from(t),
+			Float64Array.from(path),
+			new Float32Array(n).fill(Number.NaN),
+			n,
+		);
+		expect(out.derived).toBe(n);
+		for (let i = 0; i < n; i++) expect(out.speedKmh[i]).toBeCloseTo(speedByRule(t, path, i), 3);
+	});
+});
+
+describe("deriveColumns' distance of an empty recording", () => {
+	it("does not come from a source column that holds no fix", () => {
+		const fixes = fixesFromLocal([]);
+		fixes.distanceM = new Float64Array(0);
+		expect(deriveColumns(fixes).distanceFromSource).toBe(false);
+	});
+});

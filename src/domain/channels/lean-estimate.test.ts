@@ -97,3 +97,17 @@ describe("movingAverage", () => {
 		expect(Array.from(movingAverage(t, v, 5, 100))).toEqual([1.5, 2, 3, 3.5, 10]);
 	});
 });
+
+describe("estimateLean's speed floor", () => {
+	it("leans from 10 km/h on, not below", () => {
+		const radiusM = 20;
+		const speedMs = 10 / 3.6;
+		const lapMs = ((2 * Math.PI * radiusM) / speedMs) * 1000;
+		const { fixes } = circleLaps({ lapDurationsMs: [lapMs], periodMs: 100, radiusM });
+		const middle = Math.floor(fixes.length / 2);
+		fixes.speedKmh.fill(9.99);
+		expect(Array.from(leanOf(fixes)).every((v) => v === 0)).toBe(true);
+		fixes.speedKmh.fill(10);
+		expect(Math.abs(leanOf(fixes)[middle]!)).toBeCloseTo(steadyLean(speedMs, radiusM), 0);
+	});
+});
