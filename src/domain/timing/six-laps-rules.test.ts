@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { parseGpsFile } from "../six/parse-gps";
+import type { GpsPoints, LapFile, LapRecord } from "../six/types";
+import { sixFixes } from "./six-fixes";
+import { loggerLaps } from "./six-laps";
+
+const date = { day: 15, month: 3, year: 2025 };
+const options = { date, utcOffsetMinutes: 0 };
+const TEN = 36_000_000;
+
+function record(number: number, entrySec: number, timeMs = 60_000): LapRecord {
+	return {
+		number,
+		timeMs,
+		battery: "12.6V",
+		entrySec,
+		sectors: [null, null, null, null],
+		sprintCount: 0,
+		distanceM: 0,
+		line: number,
+	};
+}
+
+/**
+ * Lap 1: one point; lap 2: five points; then a point of an unfinished lap 3. A tenth of a
+ * second a point from 10:00:00 UTC, moving north 2 m a point, roll 5.5°.
+ */
+function points(roll = "5.5"): GpsPoints {
+	const laps = [1, 2, 2, 2, 2, 2, 3];
+	const text = laps.map((lap, k) => {
+		const lat = (-23.55 + k * 0.000018).toFixed(7);
+		const time = `1000${(k * 0.1).toFixed(2).padStart(5, "0")}`;
+		return `${lat},-46.63|72|10|${time}|${lap}|1|12.6V|${roll}|5.2|${100 + 2 * k}`;
+	});
+	return parseGpsFile(text.join("\n")).points;
+}
+
+const lapFile: LapFile = { laps: [record(1, 36_000, 100), record(2, 36_001, 480)], report: [] };
+
+function timed(p: GpsPoints) {
+	return loggerLaps(lapFile, p, sixFixes(p, options), options);
+}
+
+/** Points of lap 2 (indices 1..5) whose time goes back before 10:00. */
+function goingBack(p: GpsPoints, indices: number[]): GpsPoints {
+	for (const i of indices) p.timeOfDayMs[i] = TEN - 60_000;
+	return p;
+}
+
+describe("loggerLaps: points without a time of their own", () => {
+	it("times every point of a lap whose points all have times", () => {
+		const result = timed(points());
+		const lap2 = result.laps[1]!;
+		expect(Array.from(lap2.channels.timeMs)).toEqual([0, 100, 200, 300, 400]);
+		expect(lap2.startMs).toBe(Date.UTC(2025, 2, 15, 10, 0, 0, 100));
+		expect(result.report.map((r) => r.reason)).toEqual([
+			"volta 1: pontos sem hora; tempos distribuídos pelo tempo de volta do logger",
+		]);
+	});
+
+	it("leaves out the points set aside, and counts them", () => {
+		const one = timed(goingBack(points(), [3]));
+		expect(Array.from(one.laps[1]!.channels.timeMs)).toEqual([0, 100, 300, 400]);
+		expect(one.report.map((r) => [r.line, r.reason])).toContainEqual([
+			2,
+			"volta 2: 1 ponto sem hora fora dos canais",
+		]);
+		const three = timed(goingBack(points(), [3, 4, 5]));
+		// Two points left: enough for channels of their own.
+		expect(Array.from(three.laps[1]!.channels.timeMs)).toEqual([0, 100]);
+		expect(three.report.map((r) => r.reason)).toContain(
+			"volta 2: 3 pontos sem hora fora dos canais",
+		);
+	});
+
+	it("spreads the points evenly over the lap time when fewer than two keep a time", () => {
+		const result = timed(goingBack(points(), [2, 3, 4, 5]));
+		const lap2 = result.laps[1]!;
+		expect(Array.from(lap2.channels.timeMs)).toEqual([0, 120, 240, 360, 480]);
+		expect(Array.from(lap2.channels.distanceM)).toEqual([0, 2, 4, 6, 8]);
+		expect(lap2.channels.leanEstimated).toBe(false);
+		expect(Array.from(lap2.channels.leanDeg)).toEqual([5.5, 5.5, 5.5, 5.5, 5.5]);
+		// Started at its lap.six entry: 10:00:01 local, here UTC.
+		expect(lap2.startMs).toBe(Date.UTC(2025, 2, 15, 10, 0, 1));
+		// Lap 1 has a single point: at time 0.
+		expect(Array.from(result.laps[0]!.channels.timeMs)).toEqual([0]);
+		expect(result.laps[0]!.startMs).toBe(Date.UTC(2025, 2, 15, 10));
+	});
+
+	it("estimates the lean of spread points without roll", () => {
+		const result = timed(goingBack(points(""), [2, 3, 4, 5]));
+		expect(result.laps[1]!.channels.leanEstimated).toBe(true);
+	});
+});
+
+describe("loggerLaps: laps without a path", () => {
+	const empty = parseGpsFile("").points;
+
+	it("start at their entry on the session's local date, the next day past midnight", () => {
+		const laps: LapFile = { laps: [record(1, 86_380), record(2, 40)], report: [] };
+		const utc = { date, utcOffsetMinutes: null };
+		const result = loggerLaps(laps, empty, sixFixes(empty, utc), utc);
+		expect(result.laps.map((l) => l.startMs)).toEqual([
+			Date.UTC(2025, 2, 15, 23, 59, 40),
+			Date.UTC(2025, 2, 16, 0, 0, 40),
+		]);
+		const saoPaulo = { date, utcOffsetMinutes: -180 };
+		const local = loggerLaps(laps, empty, sixFixes(empty, saoPaulo), saoPaulo);
+		expect(local.laps[0]!.startMs).toBe(Date.UTC(2025, 2, 16, 2, 59, 40));
+	});
+});
