@@ -37,4 +37,24 @@ describe("timeLapsFromMarks: the points outside the laps", () => {
 		]);
 		expect(result.report.every((r) => r.file === "t.csv" && r.kind === "notice")).toBe(true);
 	});
+
+	it("counts the points after a last mark that falls before the second fix", () => {
+		const result = timeLapsFromMarks(fixes, [20, 70]);
+		expect(result.laps.map((l) => [l.startMs, l.timeMs])).toEqual([[20, 50]]);
+		expect(result.report).toEqual([
+			{
+				file: "",
+				line: 10,
+				kind: "notice",
+				reason: "1 ponto antes da primeira marca de volta: fora das voltas (linha 10)",
+			},
+			{
+				file: "",
+				line: 11,
+				kind: "notice",
+				reason:
+					"50 pontos depois da última marca de volta: volta não concluída, fora das voltas (linhas 11-60)",
+			},
+		]);
+	});
 });

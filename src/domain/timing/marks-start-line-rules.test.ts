@@ -32,6 +32,15 @@ describe("startFinishFromMarks: where the lap counter changes", () => {
 		);
 	});
 
+	it("places a line from two fixes and a mark between them", () => {
+		const two = fixesFromLocal([
+			{ t: 0, x: 0, y: 0 },
+			{ t: 1000, x: 0, y: 10 },
+		]);
+		const derived = startFinishFromMarks(two, [500])!;
+		expect(projectY(localProjection(TEST_ORIGIN), derived.centre.lat)).toBeCloseTo(5, 6);
+	});
+
 	it("passes the width on", () => {
 		const derived = startFinishFromMarks(fixes, [5000], { widthM: 8 })!;
 		const { a, b } = derived.lines.startFinish;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GateLine, TrackDefinition } from "../recording/types";
 import { recogniseTrack, trackMatches } from "./recognise";
-import { fixesFromLocal, type LocalSample, localGate } from "./test-paths";
+import { circleLaps, fixesFromLocal, type LocalSample, localGate } from "./test-paths";
 
 function track(name: string, gate: GateLine, lengthM: number | null = null): TrackDefinition {
 	return { name, startFinish: gate, sectors: [], directionDeg: null, lengthM };
@@ -40,6 +40,18 @@ describe("trackMatches: a path that barely crosses a line", () => {
 	it("does not find a line the path passes beside, within 50 m", () => {
 		const beside = track("Ao lado", localGate(20, 0, 40, 0));
 		expect(trackMatches(straight(0, -3, 0, 3), [beside])).toEqual([]);
+	});
+
+	it("needs a fix within the distance asked of the line, not only a crossing", () => {
+		// Fixes 20 m either side of the line.
+		const sparse = fixesFromLocal([
+			{ t: 0, x: 0.5, y: -20 },
+			{ t: 1000, x: 0.5, y: 20 },
+		]);
+		const across = track("Leste-oeste", localGate(-10, 0, 10, 0));
+		expect(trackMatches(sparse, [across], 19)).toEqual([]);
+		expect(trackMatches(sparse, [across], 21)).toHaveLength(1);
+		expect(trackMatches(sparse, [across])[0]?.closestM).toBeCloseTo(20, 6);
 	});
 
 	it("needs two fixes", () => {
@@ -86,6 +98,32 @@ describe("trackMatches: ranking", () => {
 		const [unknown] = trackMatches(path, [track("Sem comprimento", line, 0)]);
 		expect(unknown!.meanLapM).toBeCloseTo(400, 1);
 		expect(unknown!.lengthError).toBeNull();
+	});
+
+	it("puts a layout of unknown length after one whose length the laps match", () => {
+		const circle = circleLaps({ lapDurationsMs: [30_000, 30_000], periodMs: 100 });
+		const circumference = 2 * Math.PI * circle.radiusM;
+		const unknown = track("Sem comprimento", circle.gate, null);
+		const known = track("Conhecida", circle.gate, circumference);
+		for (const order of [
+			[unknown, known],
+			[known, unknown],
+		]) {
+			expect(trackMatches(circle.fixes, order).map((m) => m.track.name)).toEqual([
+				"Conhecida",
+				"Sem comprimento",
+			]);
+		}
+	});
+
+	it("measures the closest approach in metres east-west too", () => {
+		// A north-south line crossed at its middle, the fixes 20 m either side.
+		const line = track("Norte-sul", localGate(0, 0, 0, 20));
+		const crossing = fixesFromLocal([
+			{ t: 0, x: 20, y: 10 },
+			{ t: 1000, x: -20, y: 10 },
+		]);
+		expect(trackMatches(crossing, [line])[0]?.closestM).toBeCloseTo(20, 3);
 	});
 
 	it("gives no mean lap, so no length error, on one crossing", () => {

@@ -30,9 +30,9 @@ describe("sixFixes: points without time", () => {
 	});
 
 	it("extrapolates at the median step between timed points (odd count: the middle one)", () => {
-		// Steps 100, 100 and 400 ms a point: the median is 100.
-		const times = ["", "100000.00", "100000.10", "100000.20", "100000.60", ""];
-		expect(relativeTimes(times)).toEqual([-100, 0, 100, 200, 600, 700]);
+		// Steps 100, 400 and 100 ms a point: the median is 100.
+		const times = ["", "", "100000.00", "100000.10", "100000.50", "100000.60", ""];
+		expect(relativeTimes(times)).toEqual([-200, -100, 0, 100, 500, 600, 700]);
 	});
 
 	it("extrapolates at the mean of the middle two steps for an even count", () => {
@@ -43,6 +43,20 @@ describe("sixFixes: points without time", () => {
 		// Steps 100, 100, 300 and 500: the median is 200.
 		const four = ["100000.00", "100000.10", "100000.20", "100000.50", "100001.00", ""];
 		expect(relativeTimes(four).at(-1)).toBe(1200);
+	});
+
+	it("leaves a point untimed beside a single timed one", () => {
+		const { fixes, report } = sixFixes(points(["100000.00", ""]), { date, utcOffsetMinutes: 0 });
+		expect(fixes.length).toBe(1);
+		expect(report.map((r) => r.reason)).toEqual([
+			"1 ponto (linha 2) sem hora: fora do canal de tempo",
+		]);
+	});
+
+	it("runs on past midnight across a point without time", () => {
+		expect(relativeTimes(["235959.90", "", "000000.10"]).map((t) => t - 50_399_900)).toEqual([
+			0, 100, 200,
+		]);
 	});
 
 	it("interpolates by the place in the file between the timed points around", () => {
@@ -100,6 +114,24 @@ describe("utcOffsetFromLaps", () => {
 			laps: lap.laps.map((l, i) => (i === k ? { ...l, entrySec: l.entrySec + hours * 3600 } : l)),
 		};
 	}
+
+	it("finds the offset when local and UTC dates differ", () => {
+		// 23:00 in São Paulo is 02:00 UTC; 07:00 in Tokyo is 22:00 UTC the day before.
+		for (const [utcOffsetMinutes, startTimeOfDaySec] of [
+			[-180, 23 * 3600],
+			[540, 7 * 3600],
+		] as const) {
+			const s = simulateSession({
+				seed: 7,
+				circuit: "granja-viana",
+				laps: 2,
+				utcOffsetMinutes,
+				startTimeOfDaySec,
+			});
+			const offset = utcOffsetFromLaps(parseLapFile(s.lapSix), parseGpsFile(s.gpsSix).points);
+			expect(offset).toBe(utcOffsetMinutes);
+		}
+	});
 
 	it("takes the offset most laps agree on", () => {
 		const { lap, points } = session();

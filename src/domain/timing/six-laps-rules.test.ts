@@ -25,14 +25,19 @@ function record(number: number, entrySec: number, timeMs = 60_000): LapRecord {
  * Lap 1: one point; lap 2: five points; then a point of an unfinished lap 3. A tenth of a
  * second a point from 10:00:00 UTC, moving north 2 m a point, roll 5.5°.
  */
-function points(roll = "5.5"): GpsPoints {
-	const laps = [1, 2, 2, 2, 2, 2, 3];
+function points(laps = [1, 2, 2, 2, 2, 2, 3]): GpsPoints {
 	const text = laps.map((lap, k) => {
 		const lat = (-23.55 + k * 0.000018).toFixed(7);
 		const time = `1000${(k * 0.1).toFixed(2).padStart(5, "0")}`;
-		return `${lat},-46.63|72|10|${time}|${lap}|1|12.6V|${roll}|5.2|${100 + 2 * k}`;
+		return `${lat},-46.63|72|${10 + k}|${time}|${lap}|1|12.6V|5.5|5.2|${50 * k}`;
 	});
 	return parseGpsFile(text.join("\n")).points;
+}
+
+/** The points with no value in `column` at `indices` (the older variant has none at all). */
+function without(p: GpsPoints, column: "roll" | "distanceM", indices: number[]): GpsPoints {
+	for (const i of indices) p[column][i] = Number.NaN;
+	return p;
 }
 
 const lapFile: LapFile = { laps: [record(1, 36_000, 100), record(2, 36_001, 480)], report: [] };
@@ -77,9 +82,14 @@ describe("loggerLaps: points without a time of their own", () => {
 		const result = timed(goingBack(points(), [2, 3, 4, 5]));
 		const lap2 = result.laps[1]!;
 		expect(Array.from(lap2.channels.timeMs)).toEqual([0, 120, 240, 360, 480]);
-		expect(Array.from(lap2.channels.distanceM)).toEqual([0, 2, 4, 6, 8]);
+		expect(Array.from(lap2.channels.distanceM)).toEqual([0, 50, 100, 150, 200]);
 		expect(lap2.channels.leanEstimated).toBe(false);
 		expect(Array.from(lap2.channels.leanDeg)).toEqual([5.5, 5.5, 5.5, 5.5, 5.5]);
+		expect(Array.from(lap2.channels.extra.satellites!)).toEqual([11, 12, 13, 14, 15]);
+		expect(result.report.map((r) => [r.file, r.line])).toEqual([
+			["gps.six", 1],
+			["gps.six", 2],
+		]);
 		// Started at its lap.six entry: 10:00:01 local, here UTC.
 		expect(lap2.startMs).toBe(Date.UTC(2025, 2, 15, 10, 0, 1));
 		// Lap 1 has a single point: at time 0.
@@ -87,9 +97,28 @@ describe("loggerLaps: points without a time of their own", () => {
 		expect(result.laps[0]!.startMs).toBe(Date.UTC(2025, 2, 15, 10));
 	});
 
-	it("estimates the lean of spread points without roll", () => {
-		const result = timed(goingBack(points(""), [2, 3, 4, 5]));
-		expect(result.laps[1]!.channels.leanEstimated).toBe(true);
+	it("estimates the lean of spread points without roll, measures it with some", () => {
+		const all = [0, 1, 2, 3, 4, 5, 6];
+		const none = timed(goingBack(without(points(), "roll", all), [2, 3, 4, 5]));
+		expect(none.laps[1]!.channels.length).toBe(5);
+		expect(none.laps[1]!.channels.leanEstimated).toBe(true);
+		const some = timed(goingBack(without(points(), "roll", [3]), [2, 3, 4, 5]));
+		expect(some.laps[1]!.channels.leanEstimated).toBe(false);
+	});
+
+	it("measures spread points' distance along the path without metres", () => {
+		const all = [0, 1, 2, 3, 4, 5, 6];
+		const none = timed(goingBack(without(points(), "distanceM", all), [2, 3, 4, 5]));
+		const along = Array.from(none.laps[1]!.channels.distanceM);
+		// 0.000018° of latitude a point: about 2.0015 m.
+		expect(along.map((d) => Math.round(d * 100) / 100)).toEqual([0, 2, 4, 6, 8.01]);
+	});
+
+	it("keeps every point of a lap that starts at the first fix", () => {
+		const result = timed(points([1, 1, 2, 2, 2, 2, 3]));
+		expect(Array.from(result.laps[0]!.channels.timeMs)).toEqual([0, 100]);
+		expect(result.laps[0]!.startMs).toBe(Date.UTC(2025, 2, 15, 10));
+		expect(result.report).toEqual([]);
 	});
 });
 

@@ -141,7 +141,7 @@ describe("startFinishFromLapCounter: which lap changes count", () => {
 
 	it("takes the median of an even number of changes as the mean of the middle two", () => {
 		// Median x = 20 (between 10 and 30): 0 and 40 lie 20 m away, 52 lies 32 m away.
-		const derived = startFinishFromLapCounter(points(northbound([0, 10, 30, 52])))!;
+		const derived = startFinishFromLapCounter(points(northbound([30, 0, 52, 10])))!;
 		expect([derived.used, derived.leftOut]).toEqual([3, 1]);
 		// Median of three: the middle one, 10; -19.9 lies 29.9 m from it (in), 40.5 lies 30.5 m (out).
 		const odd = startFinishFromLapCounter(points(northbound([-19.9, 10, 40.5])))!;
@@ -150,6 +150,11 @@ describe("startFinishFromLapCounter: which lap changes count", () => {
 });
 
 describe("startFinishFromLapCounter: the line placed", () => {
+	it("is null when every change lies far from the median of them all", () => {
+		// Two changes 100 m apart: the median lies 50 m from each.
+		expect(startFinishFromLapCounter(points(northbound([0, 100])))).toBeNull();
+	});
+
 	it("lies at the mean of the kept changes, across their mean direction", () => {
 		const { x, y, derived } = centreOf(points(northbound([0, 2, 7])));
 		expect(x).toBeCloseTo(3, 6);
