@@ -84,6 +84,7 @@ describe("timeLapsFromLines: sectors", () => {
 		]);
 		// Sector 1 ends at the first crossing of y = 50: 5050 ms after the start at 500 ms.
 		expect(result.laps.map((l) => l.sectorsMs[0])).toEqual([4550, 4550]);
+		expect(reasons(result.report).filter((r) => r.includes("não cruzada"))).toEqual([]);
 		const loose = timeLapsFromLines(fixes, lines, { sectorDebounceMs: 50 });
 		expect(reasons(loose.report).some((r) => r.includes("ignorada: menos de"))).toBe(false);
 		expect(reasons(loose.report).filter((r) => r.includes("setor 1 em sentido"))).toHaveLength(2);

@@ -133,6 +133,30 @@ describe("utcOffsetFromLaps", () => {
 		}
 	});
 
+	it("reads the offset from a lap the file ends in", () => {
+		// Lap 1 from 10:00 UTC to the end of the file; lap.six starts it at 07:00 local.
+		const gps = parseGpsFile(
+			[0, 1, 2].map((k) => line(`10000${k}.00`, k).replace("|1|1|", "|1|1|")).join("\n"),
+		).points;
+		const lap = parseLapFile("");
+		const laps: LapFile = {
+			...lap,
+			laps: [
+				{
+					number: 1,
+					timeMs: 2000,
+					battery: "12.6V",
+					entrySec: 7 * 3600,
+					sectors: [null, null, null, null],
+					sprintCount: 0,
+					distanceM: 0,
+					line: 1,
+				},
+			],
+		};
+		expect(utcOffsetFromLaps(laps, gps)).toBe(-180);
+	});
+
 	it("takes the offset most laps agree on", () => {
 		const { lap, points } = session();
 		expect(utcOffsetFromLaps(shifted(lap, 1, 1), points)).toBe(-180);

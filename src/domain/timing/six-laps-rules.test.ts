@@ -114,6 +114,11 @@ describe("loggerLaps: points without a time of their own", () => {
 		expect(along.map((d) => Math.round(d * 100) / 100)).toEqual([0, 2, 4, 6, 8.01]);
 	});
 
+	it("keeps the lap the file ends in when lap.six has it", () => {
+		const result = timed(points([1, 2, 2, 2, 2, 2]));
+		expect(Array.from(result.laps[1]!.channels.timeMs)).toEqual([0, 100, 200, 300, 400]);
+	});
+
 	it("keeps every point of a lap that starts at the first fix", () => {
 		const result = timed(points([1, 1, 2, 2, 2, 2, 3]));
 		expect(Array.from(result.laps[0]!.channels.timeMs)).toEqual([0, 100]);
