@@ -45,6 +45,7 @@ describe("rawCrossings: a path that begins or ends on the line", () => {
 			[-5.5, 2],
 		]);
 		expect(rawCrossings(startsBeside, gate, 0)).toEqual([]);
+		expect(rawCrossings(startsBeside, gate, 0.4)).toEqual([]);
 		expect(rawCrossings(startsBeside, gate, 0.6)).toHaveLength(1);
 		const endsBeside = path([
 			[-5.5, 2],
@@ -58,6 +59,15 @@ describe("rawCrossings: a path that begins or ends on the line", () => {
 		]);
 		expect(rawCrossings(endsBeyondB, gate, 0.4)).toEqual([]);
 		expect(rawCrossings(endsBeyondB, gate, 0.6)).toHaveLength(1);
+	});
+
+	it("measures a crossing beyond the start of the segment in metres", () => {
+		const beside = path([
+			[-5.5, -1],
+			[-5.5, 1],
+		]);
+		expect(rawCrossings(beside, gate, 0.4)).toEqual([]);
+		expect(rawCrossings(beside, gate, 0.6)).toHaveLength(1);
 	});
 
 	it("does not count a fix in the middle of the path that touches the line and turns back", () => {

@@ -3,13 +3,35 @@ import {
 	bearingBetween,
 	cumulativeDistance,
 	distanceMetres,
+	distanceToSegment,
 	lineIntersection,
 	offsetMetres,
 	segmentsIntersect,
+	sideOf,
 } from "./geometry";
 import { localProjection, METRES_PER_DEGREE, unproject } from "./projection";
 
 const P = (x: number, y: number) => ({ x, y });
+
+describe("sideOf / distanceToSegment away from the origin", () => {
+	// A segment 10 m long from (1, 2) towards (0.6, 0.8).
+	const a = P(1, 2);
+	const b = P(7, 10);
+
+	it("gives the cross product of a->b and a->p", () => {
+		expect(sideOf(a, b, P(0, 5))).toBe(6 * 3 - 8 * -1);
+		expect(sideOf(a, b, P(4, 6))).toBe(0);
+		expect(sideOf(a, b, P(5, 2))).toBe(6 * 0 - 8 * 4);
+	});
+
+	it("measures to the segment's inside and to its ends", () => {
+		// 5 m along, 3 m to the left: (1, 2) + 5 (0.6, 0.8) + 3 (-0.8, 0.6).
+		expect(distanceToSegment(P(1.6, 7.8), a, b)).toBeCloseTo(3, 9);
+		// 4 m beyond b along the segment, 3 m to the right.
+		expect(distanceToSegment(P(7 + 2.4 + 2.4, 10 + 3.2 - 1.8), a, b)).toBeCloseTo(5, 9);
+		expect(distanceToSegment(P(1 - 3, 2 - 4), a, b)).toBeCloseTo(5, 9);
+	});
+});
 
 describe("lineIntersection: nearly parallel lines", () => {
 	it("takes lines within 1e-12 rad of parallel as parallel, whatever their length", () => {
