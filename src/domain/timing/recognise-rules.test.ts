@@ -30,6 +30,16 @@ describe("trackMatches: a path that barely crosses a line", () => {
 		expect(recogniseTrack(straight(3, 0.5, -3, 0.5), [upright])?.track.name).toBe("Norte-sul");
 	});
 
+	it("finds a line the path crosses and leaves far behind", () => {
+		// Crossing and going on 200 m: the path's bounds reach far past the line on one side.
+		const across = track("Leste-oeste", localGate(-10, 0, 10, 0));
+		expect(recogniseTrack(straight(0.5, 200, 0.5, -200), [across])).not.toBeNull();
+		expect(recogniseTrack(straight(0.5, -200, 0.5, 200), [across])).not.toBeNull();
+		const upright = track("Norte-sul", localGate(0, -10, 0, 10));
+		expect(recogniseTrack(straight(200, 0.5, -200, 0.5), [upright])).not.toBeNull();
+		expect(recogniseTrack(straight(-200, 0.5, 200, 0.5), [upright])).not.toBeNull();
+	});
+
 	it("finds a line whose ends lie far outside the path's bounds", () => {
 		const wide = track("Larga", localGate(-200, 0, 200, 0));
 		expect(recogniseTrack(straight(0.5, -3, 0.5, 3), [wide])?.track.name).toBe("Larga");

@@ -66,7 +66,8 @@ describe("loggerLaps: points without a time of their own", () => {
 	it("leaves out the points set aside, and counts them", () => {
 		const one = timed(goingBack(points(), [3]));
 		expect(Array.from(one.laps[1]!.channels.timeMs)).toEqual([0, 100, 300, 400]);
-		expect(one.report.map((r) => [r.line, r.reason])).toContainEqual([
+		expect(one.report.map((r) => [r.file, r.line, r.reason])).toContainEqual([
+			"gps.six",
 			2,
 			"volta 2: 1 ponto sem hora fora dos canais",
 		]);

@@ -132,16 +132,16 @@ describe("startFinishFromLapCounter: which lap changes count", () => {
 	});
 
 	it("leaves out changes more than 30 m from the median of them all", () => {
-		// The median is 2: 32.5 lies 30.5 m from it, 31.9 lies 29.9 m.
+		// The median is 2: 32.5 lies 30.5 m from it, 31.95 lies 29.95 m.
 		const far = startFinishFromLapCounter(points(northbound([0, 2, 32.5])))!;
 		expect([far.used, far.leftOut]).toEqual([2, 1]);
-		const near = startFinishFromLapCounter(points(northbound([0, 2, 31.9])))!;
+		const near = startFinishFromLapCounter(points(northbound([0, 2, 31.95])))!;
 		expect([near.used, near.leftOut]).toEqual([3, 0]);
 	});
 
 	it("takes the median of an even number of changes as the mean of the middle two", () => {
 		// Median x = 20 (between 10 and 30): 0 and 40 lie 20 m away, 52 lies 32 m away.
-		const derived = startFinishFromLapCounter(points(northbound([30, 0, 52, 10])))!;
+		const derived = startFinishFromLapCounter(points(northbound([0, 30, 52, 10])))!;
 		expect([derived.used, derived.leftOut]).toEqual([3, 1]);
 		// Median of three: the middle one, 10; -19.9 lies 29.9 m from it (in), 40.5 lies 30.5 m (out).
 		const odd = startFinishFromLapCounter(points(northbound([-19.9, 10, 40.5])))!;
@@ -189,6 +189,21 @@ describe("startFinishFromLapCounter: the line placed", () => {
 		// Two north and one south: the directions sum to 1, less than half of three.
 		const split = [...north(0, 0), ...north(1, 1), ...south(2, 2)];
 		expect(startFinishFromLapCounter(points(split))).toBeNull();
+	});
+
+	it("takes the direction and spread of slanted changes", () => {
+		// Two changes 10 m long towards bearing atan2(3, 4), their midpoints at (0, 0) and (0, 2).
+		const rows = [
+			{ x: -3, y: -4, lap: 0 },
+			{ x: 3, y: 4, lap: 1 },
+			{ x: -3, y: -2, lap: 1 },
+			{ x: 3, y: 6, lap: 2 },
+		];
+		const derived = startFinishFromLapCounter(points(rows))!;
+		expect(derived.lines.directionDeg).toBeCloseTo((Math.atan2(3, 4) * 180) / Math.PI, 4);
+		expect(derived.spreadM).toBeCloseTo(1, 6);
+		const { a, b } = derived.lines.startFinish;
+		expect(distanceMetres(a.lat, a.lon, b.lat, b.lon)).toBeCloseTo(20, 4);
 	});
 
 	it("gives an eastbound line a direction of 90°", () => {
