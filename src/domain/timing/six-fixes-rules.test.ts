@@ -166,5 +166,8 @@ describe("utcOffsetFromLaps", () => {
 		expect(utcOffsetFromLaps(shifted(two, 0, 1), points)).toBe(-120);
 		expect(utcOffsetFromLaps(shifted(two, 1, 1), points)).toBe(-120);
 		expect(utcOffsetFromLaps(shifted(two, 1, -1), points)).toBe(-180);
+		// UTC-1 and UTC+1 lie as near UTC: the first lap's stays.
+		const apart = shifted(shifted(two, 0, 2), 1, 4);
+		expect(utcOffsetFromLaps(apart, points)).toBe(-60);
 	});
 });
