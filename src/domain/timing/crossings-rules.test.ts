@@ -143,6 +143,29 @@ describe("findGateCrossings", () => {
 		expect(longer.debounced.map((c) => c.timeMs)).toEqual([6000]);
 	});
 
+	it("takes the majority's side over the first crossing's, and the first's on a tie", () => {
+		// South over the line, then north twice (back south beside the line, at x = 7); then north
+		// and south once each.
+		const southFirst = path([
+			[0, 1],
+			[0, -1],
+			[1, -1],
+			[1, 1],
+			[7, 1],
+			[7, -1],
+			[2, -1],
+			[2, 1],
+		]);
+		expect(findGateCrossings(southFirst, gate, { ...options, debounceMs: 0 }).side).toBe(1);
+		const tie = path([
+			[0, -1],
+			[0, 1],
+			[1, 1],
+			[1, -1],
+		]);
+		expect(findGateCrossings(tie, gate, options).side).toBe(1);
+	});
+
 	it("keeps the given side when nothing crosses, and the majority's when something does", () => {
 		const away = path([
 			[0, 5],
