@@ -133,6 +133,43 @@ describe("utcOffsetFromLaps", () => {
 		}
 	});
 
+	it("gives one offset whatever the hour, from Hawaii (UTC-10) to New Zealand's summer (UTC+13)", () => {
+		// UTC+13 and UTC-11 read alike from times of day; the hour the laps start must not
+		// choose between them (01:00 local in Auckland is 12:00 UTC the day before).
+		for (const utcOffsetMinutes of [-600, -180, 0, 345, 720, 780, 825]) {
+			for (const startTimeOfDaySec of [3600, 12 * 3600, 23 * 3600]) {
+				const s = simulateSession({
+					seed: 7,
+					circuit: "granja-viana",
+					laps: 2,
+					utcOffsetMinutes,
+					startTimeOfDaySec,
+				});
+				const offset = utcOffsetFromLaps(parseLapFile(s.lapSix), parseGpsFile(s.gpsSix).points);
+				expect({ utcOffsetMinutes, startTimeOfDaySec, offset }).toEqual({
+					utcOffsetMinutes,
+					startTimeOfDaySec,
+					offset: utcOffsetMinutes,
+				});
+			}
+		}
+	});
+
+	it("reads UTC-11 and UTC-12, where no circuit is, as UTC+13 and UTC+12", () => {
+		for (const [given, read] of [
+			[-660, 780],
+			[-720, 720],
+		] as const) {
+			const s = simulateSession({
+				seed: 7,
+				circuit: "granja-viana",
+				laps: 2,
+				utcOffsetMinutes: given,
+			});
+			expect(utcOffsetFromLaps(parseLapFile(s.lapSix), parseGpsFile(s.gpsSix).points)).toBe(read);
+		}
+	});
+
 	it("reads the offset from a lap the file ends in", () => {
 		// Lap 1 from 10:00 UTC to the end of the file; lap.six starts it at 07:00 local.
 		const gps = parseGpsFile([0, 1, 2].map((k) => line(`10000${k}.00`, k)).join("\n")).points;

@@ -230,11 +230,8 @@ export function utcOffsetFromLaps(lap: LapFile, points: GpsPoints): number | nul
 		const path = paths.get(record.number);
 		const utc = path ? points.timeOfDayMs[path.start]! : Number.NaN;
 		if (!Number.isFinite(utc)) continue;
-		let diff = (record.entrySec * 1000 - utc) % DAY_MS;
-		// Offsets run from UTC-12 to UTC+14.
-		if (diff < -12 * 3_600_000) diff += DAY_MS;
-		if (diff >= 14 * 3_600_000) diff -= DAY_MS;
-		const minutes = Math.round(diff / 900_000) * 15;
+		const quarters = Math.round(((record.entrySec * 1000 - utc) % DAY_MS) / 900_000) * 15;
+		const minutes = offsetInWindow(quarters);
 		votes.set(minutes, (votes.get(minutes) ?? 0) + 1);
 	}
 	let best: number | null = null;
@@ -246,4 +243,17 @@ export function utcOffsetFromLaps(lap: LapFile, points: GpsPoints): number | nul
 		}
 	}
 	return best;
+}
+
+/**
+ * Times of day give the offset only modulo a day (UTC+13 and UTC-11 read alike), so every
+ * lap's is brought into one 24-hour window, the same whatever the hour the lap started:
+ * [UTC-10, UTC+14), which holds every place with a circuit (Hawaii at -10, New Zealand's summer
+ * at +13). UTC-11 and UTC-12, with none, read as +13 and +12.
+ */
+const WINDOW_START_MINUTES = -600;
+
+function offsetInWindow(minutes: number): number {
+	const shifted = (((minutes - WINDOW_START_MINUTES) % 1440) + 1440) % 1440;
+	return shifted + WINDOW_START_MINUTES;
 }
