@@ -161,6 +161,26 @@ describe("interpolation round north, at a half and past the last fix", () => {
 		expect(lap.distanceM[2]).toBe(d.distanceM[3]! - (d.distanceM[2]! + d.distanceM[3]!) / 2);
 	});
 
+	it("gives a cut point on a fix that fix's heading as it is", () => {
+		// A source that writes north as 360: the fixes keep it, so the cut point on one does too.
+		const f = fixesFromLocal(
+			[0, 100, 200].map((t, i) => ({ t, x: 0, y: i })),
+			{ extra: { headingDeg: [350, 360, 10] } },
+		);
+		const lap = lapChannelsBetween(f, deriveColumns(f), cutAt(f, 100)!, cutAt(f, 200)!);
+		expect(Array.from(lap.extra.headingDeg!)).toEqual([360, 10]);
+	});
+
+	it("holds the last fix's heading for a cut point past it", () => {
+		const f = fixesFromLocal(
+			[0, 100, 200].map((t, i) => ({ t, x: 0, y: i })),
+			{ extra: { headingDeg: [350, 10, 20] } },
+		);
+		const past = { index: 2, fraction: 0.5, timeMs: 250 };
+		const lap = lapChannelsBetween(f, deriveColumns(f), cutAt(f, 150)!, past);
+		expect(Array.from(lap.extra.headingDeg!)).toEqual([15, 20, 20]);
+	});
+
 	it("cuts between two fixes logged at the same instant at the later one", () => {
 		const same = fixesFromLocal([
 			{ t: 0, x: 0, y: 0 },

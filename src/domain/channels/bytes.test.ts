@@ -78,6 +78,17 @@ describe("ByteReader varint limits", () => {
 		);
 	});
 
+	it("refuses a varint too long as corrupt", () => {
+		let caught: unknown;
+		try {
+			new ByteReader(new Uint8Array(9).fill(0xff)).varint();
+		} catch (error) {
+			caught = error;
+		}
+		expect(caught).toBeInstanceOf(LapChannelsDecodeError);
+		expect((caught as LapChannelsDecodeError).reason).toBe("corrupt");
+	});
+
 	it("names its errors", () => {
 		const error = new LapChannelsDecodeError("corrupt", "x");
 		expect(error.name).toBe("LapChannelsDecodeError");
