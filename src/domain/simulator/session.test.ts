@@ -194,6 +194,22 @@ describe("simulateSession: gps.six", () => {
 		expect(totalM / session.circuit.lengthM).toBeLessThan(base.laps + 2);
 	});
 
+	it("writes the battery as lap.six does, the same reading at the end of each lap", () => {
+		const { session, valid } = gpsSixOf();
+		const lapBatteries = lapLines(session.lapSix).map((l) => Number.parseFloat(l.battery!));
+		for (const p of valid) {
+			expect(p.battery).toMatch(/^\d+\.\dV$/);
+			expect(Number.parseFloat(p.battery)).toBeGreaterThanOrEqual(12);
+			expect(Number.parseFloat(p.battery)).toBeLessThanOrEqual(13);
+		}
+		for (let lap = 1; lap <= base.laps; lap++) {
+			const last = valid.filter((p) => p.lapCount === lap).at(-1)!;
+			expect(
+				Math.abs(Number.parseFloat(last.battery) - lapBatteries[lap - 1]!),
+			).toBeLessThanOrEqual(0.1);
+		}
+	});
+
 	it("is fast on the straights, slow in the corners, and leans into the turns", () => {
 		const { valid } = gpsSixOf();
 		const timed = valid.filter((p) => p.flag === 1 && p.lapCount <= base.laps);
@@ -295,6 +311,15 @@ describe("simulateSession: options", () => {
 		expect(() => simulateSession({ ...base, seed: Number.NaN })).toThrow(/seed/);
 		// @ts-expect-error: an unknown circuit id
 		expect(() => simulateSession({ ...base, circuit: "monza" })).toThrow(/unknown circuit: monza/);
+		// @ts-expect-error: an unknown circuit id
+		expect(() => simulateSession({ ...base, circuit: "monza" })).toThrow(RangeError);
+		// @ts-expect-error: an unknown variant
+		expect(() => simulateSession({ ...base, gpsVariant: "new" })).toThrow(
+			/unknown gps variant: new/,
+		);
+		expect(() => simulateSession({ ...base, startTimeOfDaySec: Number.NaN })).toThrow(
+			/startTimeOfDaySec must be a finite number/,
+		);
 		// @ts-expect-error: an unknown profile
 		expect(() => simulateSession({ ...base, profile: "truck" })).toThrow(/profile/);
 	});
