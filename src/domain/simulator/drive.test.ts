@@ -45,6 +45,14 @@ describe("planDrive", () => {
 		expect(drive.count - 1).toBeGreaterThan(drive.lapStart[drive.laps]!);
 	});
 
+	it("keeps the pit exit and entry off the line: the in-lap stops before crossing it again", () => {
+		const edges: Circuit = { ...oval, pitExit: 0, pitEntry: 0.99999 };
+		const track = buildTrack(edges);
+		const drive = planDrive(edges, track, VEHICLE_PROFILES.moto, 2, createRng(7));
+		expect(drive.startIndex).toBe(1);
+		expect(drive.count - 1 - drive.lapStart[drive.laps]!).toBe(track.n - 1);
+	});
+
 	it("takes each step's length over the mean of its two speeds, standing still at both ends", () => {
 		const { track, drive } = ovalDrive();
 		expect(track.spacingM).not.toBe(1);
