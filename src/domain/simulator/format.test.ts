@@ -51,12 +51,17 @@ describe("formatLapTimeField", () => {
 		expect(formatLapTimeField(83_456, true)).toBe("123456");
 		expect(formatLapTimeField(52_005, true)).toBe("52005");
 		expect(formatLapTimeField(12 * 60_000 + 3_004, false)).toBe("1203004");
+		// Only the zeros in front go, never those inside.
+		expect(formatLapTimeField(12 * 60_000 + 3_004, true)).toBe("1203004");
+		expect(formatLapTimeField(0, true)).toBe("0");
 	});
 
 	it("refuses what 7 digits cannot hold", () => {
 		expect(() => formatLapTimeField(100 * 60_000, false)).toThrow(RangeError);
 		expect(() => formatLapTimeField(-1, false)).toThrow(RangeError);
 		expect(() => formatLapTimeField(1.5, false)).toThrow(RangeError);
+		expect(() => formatLapTimeField(-1, false)).toThrow(/lap time out of range for mmssSSS: -1 ms/);
+		expect(formatLapTimeField(0, false)).toBe("0000000");
 	});
 });
 
@@ -65,6 +70,8 @@ describe("formatSectorDisplay and formatBattery", () => {
 		expect(formatSectorDisplay(31_245)).toBe("31.245");
 		expect(formatSectorDisplay(9_007)).toBe("9.007");
 		expect(formatSectorDisplay(62_345)).toBe("1:02.345");
+		expect(formatSectorDisplay(59_999)).toBe("59.999");
+		expect(formatSectorDisplay(60_000)).toBe("1:00.000");
 		expect(formatBattery(12.649)).toBe("12.6V");
 	});
 });

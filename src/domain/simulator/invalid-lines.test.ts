@@ -52,6 +52,29 @@ describe("insertInvalidLines", () => {
 		expect(positions[2]!).toBeGreaterThan(667);
 	});
 
+	it("puts each damaged line inside its own share of the file, away from the share's edges", () => {
+		// 4 damaged lines in 1000: the j-th lands in lines 250j + 37 .. 250j + 213 of the input.
+		for (let seed = 1; seed <= 30; seed++) {
+			const out = insertInvalidLines(lines, 4, "current", createRng(seed));
+			const positions = out.map((l, i) => (lines.includes(l) ? -1 : i)).filter((i) => i >= 0);
+			for (const [j, position] of positions.entries()) {
+				const before = position - j; // valid lines ahead of it
+				expect(before).toBeGreaterThanOrEqual(250 * j + 37);
+				expect(before).toBeLessThanOrEqual(250 * j + 213);
+			}
+		}
+	});
+
+	it("cycles through the kinds after a single line, and damages nothing in an empty file", () => {
+		expect(insertInvalidLines([current], 3, "current", createRng(4))).toEqual([
+			current,
+			damageLine(current, "no-fix", "current"),
+			damageLine(current, "truncated", "current"),
+			damageLine(current, "bad-speed", "current"),
+		]);
+		expect(insertInvalidLines([], 3, "current", createRng(5))).toEqual([]);
+	});
+
 	it("returns a copy when none is asked for, and copes with a single line", () => {
 		const out = insertInvalidLines(lines, 0, "current", createRng(3));
 		expect(out).toEqual(lines);

@@ -13,14 +13,25 @@ const cases: SimulateSessionOptions[] = [
 	{ seed: 4, circuit: "interlagos", laps: 3, hz: 20, gpsVariant: "old", invalidLines: 2 },
 ];
 
-describe.each(cases)("simulated session read back %o", (opts) => {
+/**
+ * Simulated inside each test, never once per file: the mutation run only counts the code a test
+ * runs itself.
+ */
+function readBack(opts: SimulateSessionOptions) {
 	const session = simulateSession(opts);
-	const lapFile = parseLapFile(session.lapSix);
-	const gpsFile = parseGpsFile(session.gpsSix);
-	const analysis = analyzeSixFiles(session.lapSix, session.gpsSix);
+	return {
+		session,
+		lapFile: parseLapFile(session.lapSix),
+		gpsFile: parseGpsFile(session.gpsSix),
+		analysis: analyzeSixFiles(session.lapSix, session.gpsSix),
+	};
+}
+
+describe.each(cases)("simulated session read back %o", (opts) => {
 	const hz = opts.hz ?? 10;
 
 	it("has every lap, and exactly the damaged lines rejected", () => {
+		const { session, lapFile, gpsFile, analysis } = readBack(opts);
 		expect(lapFile.report).toEqual([]);
 		expect(lapFile.laps.map((l) => l.number)).toEqual(
 			Array.from({ length: opts.laps }, (_, i) => i + 1),
@@ -33,6 +44,7 @@ describe.each(cases)("simulated session read back %o", (opts) => {
 	});
 
 	it("gives every lap a GPS path whose duration matches its lap time", () => {
+		const { session, lapFile, analysis } = readBack(opts);
 		expect(analysis.paths.map((p) => p.lapNumber)).toEqual(lapFile.laps.map((l) => l.number));
 		const times = analysis.points.timeOfDayMs;
 		for (const [i, path] of analysis.paths.entries()) {
@@ -44,6 +56,7 @@ describe.each(cases)("simulated session read back %o", (opts) => {
 	});
 
 	it("is fast on the straights and slow in the corners of every lap", () => {
+		const { session, analysis } = readBack(opts);
 		for (const lap of analysis.laps) {
 			expect(lap.maxSpeedKmh!).toBeGreaterThan(2 * lap.minSpeedKmh!);
 		}
@@ -54,6 +67,7 @@ describe.each(cases)("simulated session read back %o", (opts) => {
 	});
 
 	it("leans to the side the path turns (old variant: no lean at all)", () => {
+		const { analysis } = readBack(opts);
 		const { points } = analysis;
 		if (opts.gpsVariant === "old") {
 			expect(analysis.summary.maxRoll).toBeNull();

@@ -74,11 +74,22 @@ describe("simulateSession: determinism", () => {
 	});
 });
 
-describe("simulateSession: lap.six", () => {
+// The sessions are simulated inside each test, never once per file: the mutation run only
+// counts the code a test runs itself.
+function lapSixOf() {
 	const session = simulateSession(base);
-	const laps = lapLines(session.lapSix);
+	return { session, laps: lapLines(session.lapSix) };
+}
 
+function gpsSixOf() {
+	const session = simulateSession({ ...base, invalidLines: 4 });
+	const lines = session.gpsSix.trimEnd().split("\n");
+	return { session, lines, valid: lines.filter((l) => isValidGps(l, 10)).map(gpsFields) };
+}
+
+describe("simulateSession: lap.six", () => {
 	it("has one 10-field line per timed lap, numbered from 1", () => {
+		const { session, laps } = lapSixOf();
 		expect(laps).toHaveLength(base.laps);
 		expect(laps.map((l) => l.fields)).toEqual(Array(base.laps).fill(10));
 		expect(laps.map((l) => l.number)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -86,6 +97,7 @@ describe("simulateSession: lap.six", () => {
 	});
 
 	it("writes the lap times it returns, as mmssSSS (leading zeros sometimes dropped)", () => {
+		const { session, laps } = lapSixOf();
 		expect(laps.map((l) => l.timeMs)).toEqual(session.lapTimesMs);
 		const raw = session.lapSix.split("\n").map((line) => line.split("|")[0]!);
 		expect(raw.some((t) => t.length === 7)).toBe(true);
@@ -93,6 +105,7 @@ describe("simulateSession: lap.six", () => {
 	});
 
 	it("has sectors that add up to the lap, with the improvement flags of a running best", () => {
+		const { laps } = lapSixOf();
 		const best = [Infinity, Infinity, Infinity, Infinity];
 		for (const [k, lap] of laps.entries()) {
 			expect(lap.sectors.every((s) => s.length === 6)).toBe(true);
@@ -110,6 +123,7 @@ describe("simulateSession: lap.six", () => {
 	});
 
 	it("has entries one lap time apart, distances near the track length and a few sprints", () => {
+		const { session, laps } = lapSixOf();
 		for (let k = 1; k < laps.length; k++) {
 			const gap = laps[k]!.entry - laps[k - 1]!.entry;
 			expect(Math.abs(gap - laps[k - 1]!.timeMs / 1000)).toBeLessThanOrEqual(1);
@@ -127,11 +141,8 @@ describe("simulateSession: lap.six", () => {
 });
 
 describe("simulateSession: gps.six", () => {
-	const session = simulateSession({ ...base, invalidLines: 4 });
-	const lines = session.gpsSix.trimEnd().split("\n");
-	const valid = lines.filter((l) => isValidGps(l, 10)).map(gpsFields);
-
 	it("has exactly the requested damaged lines", () => {
+		const { lines, valid } = gpsSixOf();
 		expect(lines.length - valid.length).toBe(4);
 		expect(lines.filter((l) => l.startsWith("0,0|"))).toHaveLength(2);
 		expect(lines.filter((l) => l.split("|").length === 5)).toHaveLength(1);
@@ -139,6 +150,7 @@ describe("simulateSession: gps.six", () => {
 	});
 
 	it("has no damaged line when none is asked for", () => {
+		const { valid } = gpsSixOf();
 		const clean = simulateSession({ ...base, invalidLines: 0 })
 			.gpsSix.trimEnd()
 			.split("\n");
@@ -147,6 +159,7 @@ describe("simulateSession: gps.six", () => {
 	});
 
 	it("goes out-lap (0/0), timed laps (flag 1), in-lap (flag 0)", () => {
+		const { valid } = gpsSixOf();
 		expect(valid[0]).toMatchObject({ lapCount: 0, flag: 0, speed: 0 });
 		expect(valid.at(-1)).toMatchObject({ lapCount: base.laps + 1, flag: 0, speed: 0 });
 		for (let k = 1; k < valid.length; k++) {
@@ -162,6 +175,7 @@ describe("simulateSession: gps.six", () => {
 	});
 
 	it("advances time by 1/hz, distance never backwards, satellites 7-14, battery draining", () => {
+		const { session, valid } = gpsSixOf();
 		const first = nmeaSeconds(valid[0]!.time);
 		// Default 10:00 local in São Paulo is 13:00 UTC.
 		expect(first).toBe(13 * 3600);
@@ -180,7 +194,24 @@ describe("simulateSession: gps.six", () => {
 		expect(totalM / session.circuit.lengthM).toBeLessThan(base.laps + 2);
 	});
 
+	it("writes the battery as lap.six does, the same reading at the end of each lap", () => {
+		const { session, valid } = gpsSixOf();
+		const lapBatteries = lapLines(session.lapSix).map((l) => Number.parseFloat(l.battery!));
+		for (const p of valid) {
+			expect(p.battery).toMatch(/^\d+\.\dV$/);
+			expect(Number.parseFloat(p.battery)).toBeGreaterThanOrEqual(12);
+			expect(Number.parseFloat(p.battery)).toBeLessThanOrEqual(13);
+		}
+		for (let lap = 1; lap <= base.laps; lap++) {
+			const last = valid.filter((p) => p.lapCount === lap).at(-1)!;
+			expect(
+				Math.abs(Number.parseFloat(last.battery) - lapBatteries[lap - 1]!),
+			).toBeLessThanOrEqual(0.1);
+		}
+	});
+
 	it("is fast on the straights, slow in the corners, and leans into the turns", () => {
+		const { valid } = gpsSixOf();
 		const timed = valid.filter((p) => p.flag === 1 && p.lapCount <= base.laps);
 		const speeds = timed.map((p) => p.speed);
 		expect(Math.max(...speeds)).toBeGreaterThan(2 * Math.min(...speeds));
@@ -280,6 +311,15 @@ describe("simulateSession: options", () => {
 		expect(() => simulateSession({ ...base, seed: Number.NaN })).toThrow(/seed/);
 		// @ts-expect-error: an unknown circuit id
 		expect(() => simulateSession({ ...base, circuit: "monza" })).toThrow(/unknown circuit: monza/);
+		// @ts-expect-error: an unknown circuit id
+		expect(() => simulateSession({ ...base, circuit: "monza" })).toThrow(RangeError);
+		// @ts-expect-error: an unknown variant
+		expect(() => simulateSession({ ...base, gpsVariant: "new" })).toThrow(
+			/unknown gps variant: new/,
+		);
+		expect(() => simulateSession({ ...base, startTimeOfDaySec: Number.NaN })).toThrow(
+			/startTimeOfDaySec must be a finite number/,
+		);
 		// @ts-expect-error: an unknown profile
 		expect(() => simulateSession({ ...base, profile: "truck" })).toThrow(/profile/);
 	});
