@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descendants, outOfOrder, parseXml } from "./xml-check";
+import { descendants, outOfOrder, parseXml } from "./test-xml-check";
 
 describe("the tests' XML reader", () => {
 	it("reads a well-formed document with namespaces and entities", () => {
