@@ -40,9 +40,17 @@ const keepText = (value: string) => value;
  * Dates stay `yyyy-mm-dd` text (a session date is a calendar day, not an instant) and int8 stays
  * text (no silent precision loss); both drivers are set up the same way.
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+	dataDir: string | undefined,
+	/** A data directory dumped by `dumpDataDir` to start from (tests: a migrated template). */
+	loadDataDir?: Blob,
+): Promise<DatabaseHandle> {
 	if (dataDir) mkdirSync(dataDir, { recursive: true });
-	const client = new PGlite({ dataDir, parsers: { [DATE_OID]: keepText, [INT8_OID]: keepText } });
+	const client = new PGlite({
+		dataDir,
+		loadDataDir,
+		parsers: { [DATE_OID]: keepText, [INT8_OID]: keepText },
+	});
 	await client.waitReady;
 	const { dialect } = new KyselyPGlite(client);
 	const serialized = serializeConnections(dialect);
