@@ -66,7 +66,9 @@ function watchBodyRate(request: IncomingMessage, limits: HttpLimits): void {
  * from here to the answer; Node sets it again for the next request on the connection.
  */
 export function liftIdleTimeout(request: IncomingMessage): void {
-	request.socket.setTimeout(0);
+	// A request made with `inject` has a stand-in socket without timers.
+	const socket = request.socket as Partial<IncomingMessage["socket"]> | undefined;
+	if (typeof socket?.setTimeout === "function") socket.setTimeout(0);
 }
 
 /** The connection cap and the body rate watch, on the app's HTTP server. */
