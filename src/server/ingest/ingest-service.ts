@@ -56,6 +56,7 @@ import {
 	sessionRiderAndLoggerOwner,
 } from "../repositories/session-repository";
 import type { ObjectStorage } from "../storage/object-storage";
+import { collectGarbage } from "./collect-garbage";
 import { observeIngest, publishUpload } from "./ingest-events";
 import { ingestWeight } from "./ingest-weight";
 import { MemoryBudget } from "./memory-budget";
@@ -155,6 +156,9 @@ export interface IngestDeps {
 	memoryBudgetBytes?: number;
 }
 
+/** A parse whose estimate reaches this is followed by a garbage collection (a few ms). */
+const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
+
 /** The default of INGEST_MEMORY_MB: a 40 MB `gps.six` or more is parsed alone. */
 export const DEFAULT_INGEST_MEMORY_BYTES = 128 * 1024 * 1024;
 
@@ -213,6 +217,9 @@ export function createIngestService(deps: IngestDeps): IngestService {
 						log,
 						parseDateFolder(key.date),
 					);
+					// The bytes and columns of a large file are garbage now: freed before the budget lets
+					// the next parse in (collect-garbage.ts).
+					if (weight >= COLLECT_AFTER_BYTES) collectGarbage();
 					return { ok: true as const, files: read.facts, built };
 				} catch (err) {
 					log.error({ err, session: current.id }, "ingest: storage read failed");
