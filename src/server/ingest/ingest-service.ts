@@ -60,6 +60,7 @@ import { collectGarbage } from "./collect-garbage";
 import { observeIngest, publishUpload } from "./ingest-events";
 import { ingestWeight } from "./ingest-weight";
 import { MemoryBudget } from "./memory-budget";
+import { parseGpsStream } from "./parse-gps-stream";
 import { readSessionFiles, type StoredSessionFile } from "./session-files";
 import {
 	folderOfIsoDate,
@@ -159,7 +160,7 @@ export interface IngestDeps {
 /** A parse whose estimate reaches this is followed by a garbage collection (a few ms). */
 const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
 
-/** The default of INGEST_MEMORY_MB: a 40 MB `gps.six` or more is parsed alone. */
+/** The default of INGEST_MEMORY_MB: two `gps.six` of 32 MB or more are not parsed together. */
 export const DEFAULT_INGEST_MEMORY_BYTES = 128 * 1024 * 1024;
 
 /** Long enough for a typical session's ingest; a logger's request timeout is far longer. */
@@ -550,13 +551,34 @@ async function readForParse(
 	row: { lapObjectKey: string | null; gpsObjectKey: string | null },
 	inHand: StoredSessionFile | undefined,
 ): Promise<{ facts: { lap: ParsedFile | null; gps: ParsedFile | null }; bytes: SessionBytes }> {
-	const files = await readSessionFiles(storage, row, inHand);
-	const facts = (file: StoredSessionFile | null) =>
+	const streamGps = row.gpsObjectKey !== null && inHand?.key !== row.gpsObjectKey;
+	const [files, gps] = await Promise.all([
+		readSessionFiles(
+			storage,
+			{ ...row, gpsObjectKey: streamGps ? null : row.gpsObjectKey },
+			inHand,
+		),
+		streamGps ? readGpsStreamed(storage, row.gpsObjectKey!) : null,
+	]);
+	const facts = (file: { key: string; sha256: string } | null) =>
 		file === null ? null : { key: file.key, sha256: file.sha256 };
 	return {
-		facts: { lap: facts(files.lap), gps: facts(files.gps) },
-		bytes: { lap: files.lap?.bytes ?? null, gps: files.gps?.bytes ?? null },
+		facts: { lap: facts(files.lap), gps: facts(gps ?? files.gps) },
+		bytes: { lap: files.lap?.bytes ?? null, gps: gps?.streamed ?? files.gps?.bytes ?? null },
 	};
+}
+
+/** A stored `gps.six` parsed as it is read (`parseGpsStream`): never whole in memory. */
+async function readGpsStreamed(storage: ObjectStorage, key: string) {
+	const head = await storage.head(key);
+	const stream = head === null ? null : await storage.getStream(key);
+	if (head === null || stream === null) throw new Error(`objeto "${key}" não encontrado`);
+	try {
+		const streamed = await parseGpsStream(stream as AsyncIterable<unknown>, head.size);
+		return { key, sha256: streamed.sha256, streamed };
+	} finally {
+		(stream as { destroy?: () => void }).destroy?.();
+	}
 }
 
 /** Under the row lock no other process can put: storage must still hold what was parsed. */

@@ -1,11 +1,11 @@
 import type { ObjectStorage } from "../storage/object-storage";
 
 /**
- * Bytes an ingest holds at its peak per byte of `gps.six`: the file read whole, its columns
- * (about 55 bytes per point of ~69 bytes of text), then the timing and channel analysis of the
- * points. Measured on a 63 MB file: +210 MB of RSS, about 3.3 x the file.
+ * Bytes an ingest holds at its peak per byte of `gps.six`: its columns (about 55 bytes per point
+ * of ~69 bytes of text; the file itself is parsed as it is read, a piece at a time), then the
+ * timing and channel analysis of the points. Measured on a 63 MB file: about +110 MB of RSS.
  */
-export const GPS_PEAK_PER_BYTE = 3.5;
+export const GPS_PEAK_PER_BYTE = 2;
 /** `lap.six` holds a line per lap: its records are small beside its bytes. */
 export const LAP_PEAK_PER_BYTE = 2;
 

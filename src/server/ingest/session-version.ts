@@ -11,6 +11,7 @@ import type {
 	SixFileName,
 } from "../../domain/six/types";
 import type { NewLapRow } from "../repositories/session-repository";
+import type { StreamedGps } from "./parse-gps-stream";
 import { type SixChannels, sixLapChannels } from "./six-channels";
 
 /** A report beyond this many lines is cut (a garbage file would otherwise fill the row). */
@@ -75,7 +76,8 @@ export function capReport<F extends string>(
  */
 export interface SessionBytes {
 	lap: Uint8Array | null;
-	gps: Uint8Array | null;
+	/** Or the file already parsed as it was read (`parseGpsStream`). */
+	gps: Uint8Array | StreamedGps | null;
 }
 
 /**
@@ -132,8 +134,10 @@ function takeGpsFile(bytes: SessionBytes): Taken<GpsFile> {
 	const gpsBytes = bytes.gps;
 	bytes.gps = null;
 	if (gpsBytes === null) return { ok: true, file: { points: emptyGpsPoints(), report: [] } };
-	const file = parseGpsFile(gpsBytes);
-	if (file.points.length === 0 && hasContent(gpsBytes)) {
+	const streamed = gpsBytes instanceof Uint8Array ? null : gpsBytes;
+	const file = streamed ? streamed.parsed : parseGpsFile(gpsBytes as Uint8Array);
+	const content = () => (streamed ? streamed.hasContent : hasContent(gpsBytes as Uint8Array));
+	if (file.points.length === 0 && content()) {
 		return { ok: false, error: unreadable("gps.six", file.report) };
 	}
 	return { ok: true, file };
