@@ -29,6 +29,8 @@ const TARGET_RISE_MB = 150;
 const SAMPLE_MS = 50;
 const SETTLE_MS = 10_000;
 const ROOT = resolve(import.meta.dirname, "..");
+/** Why requests failed (status 0): a reset, a timeout... printed with the figures. */
+const requestErrors: string[] = [];
 
 export interface UploadRssResult {
 	uploads: number;
@@ -115,7 +117,10 @@ function putFile(
 				res.on("end", () => resolveStatus(res.statusCode ?? 0));
 			},
 		);
-		req.on("error", () => resolveStatus(0));
+		req.on("error", (error: NodeJS.ErrnoException) => {
+			requestErrors.push(error.code ?? error.message);
+			resolveStatus(0);
+		});
 		// Written in 1 MiB slices with back-pressure, as a logger's TCP stack would.
 		let at = 0;
 		const writeMore = () => {
@@ -234,6 +239,7 @@ function print(r: UploadRssResult): void {
 		`respostas: ${Object.entries(r.statuses)
 			.map(([status, n]) => `${n}x ${status}`)
 			.join(", ")}`,
+		...(requestErrors.length > 0 ? [`erros de requisição: ${requestErrors.join(", ")}`] : []),
 		`RSS em repouso (base): ${f(r.baselineMb)}; pico: ${f(r.peakMb)} (+${f(r.riseMb)}, alvo < +${r.targetRiseMb} MB); 10 s depois: ${f(r.afterMb)} (+${f(r.afterMb - r.baselineMb)})`,
 		r.ok ? "dentro do alvo" : "FORA DO ALVO",
 	];

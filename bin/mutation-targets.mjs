@@ -65,7 +65,9 @@ export const MUTATION_TARGETS = [
 	{
 		name: "server-ingest-units",
 		group: SERVER,
-		mutate: ["src/server/ingest/{session-version,session-key,session-files,keyed-mutex}.ts"],
+		mutate: [
+			"src/server/ingest/{session-version,session-key,session-files,keyed-mutex,memory-budget,ingest-weight,parse-gps-stream,collect-garbage}.ts",
+		],
 		// Their own unit tests: the database tests of the ingest call them too, but each mutant
 		// would then cost a database per test file.
 		tests: ["src/server/ingest/*.test.ts"],

@@ -125,6 +125,7 @@ export async function buildApp(
 			storage: deps.storage,
 			log: app.log,
 			locks: deps.database.sessionLocks,
+			memoryBudgetBytes: deps.config.ingestMemoryBytes,
 			...(deps.jobs ? { jobs: deps.jobs } : {}),
 		}),
 	);

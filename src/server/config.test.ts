@@ -124,6 +124,17 @@ describe("loadConfig", () => {
 		).toMatch(/não os dois/);
 	});
 
+	it("reads the ingest memory budget in MB (INGEST_MEMORY_MB), 128 by default", () => {
+		const MB = 1024 * 1024;
+		expect(loadConfig({ DATA_DIR: dataDir() }).ingestMemoryBytes).toBe(128 * MB);
+		expect(loadConfig({ DATA_DIR: dataDir(), INGEST_MEMORY_MB: "512" }).ingestMemoryBytes).toBe(
+			512 * MB,
+		);
+		expect(configError({ DATA_DIR: dataDir(), INGEST_MEMORY_MB: "0" }).variable).toBe(
+			"INGEST_MEMORY_MB",
+		);
+	});
+
 	it("takes METRICS_TOKEN of 32 characters or more", () => {
 		expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
 		expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: SECRET }).metricsToken).toBe(SECRET);

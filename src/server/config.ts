@@ -61,6 +61,8 @@ export interface Config {
 	 * go to `lapsix worker` processes). The embedded database always runs at least one.
 	 */
 	ingestWorkers: number;
+	/** Bytes the ingest parses of this process may hold at once (INGEST_MEMORY_MB). */
+	ingestMemoryBytes: number;
 	/** A running ingest job not done after this long is taken as lost and run again. */
 	ingestJobTimeoutSeconds: number;
 	/**
@@ -413,6 +415,7 @@ export function loadConfig(env: Env = process.env): Config {
 		seedDemo,
 		metricsToken: readMetricsToken(env),
 		ingestWorkers: readCount(env, "INGEST_WORKERS", 2),
+		ingestMemoryBytes: readPositiveInt(env, "INGEST_MEMORY_MB", 128) * 1024 * 1024,
 		ingestJobTimeoutSeconds: readPositiveInt(env, "INGEST_JOB_TIMEOUT_SECONDS", 300),
 		trustProxy: readTrustProxy(env),
 		http: readHttpLimits(env),

@@ -55,6 +55,7 @@ async function seedDemo(app: FastifyInstance, runtime: Runtime): Promise<void> {
 			storage: runtime.storage,
 			log: app.log,
 			locks: runtime.database.sessionLocks,
+			memoryBudgetBytes: config.ingestMemoryBytes,
 		}),
 		secretKey: config.secretKey,
 		dataDir: config.dataDir,

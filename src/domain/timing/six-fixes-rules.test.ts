@@ -208,3 +208,15 @@ describe("utcOffsetFromLaps", () => {
 		expect(utcOffsetFromLaps(apart, points)).toBe(-60);
 	});
 });
+
+describe("sixFixes: the point of each fix", () => {
+	it("names it when the first point is set aside", () => {
+		// One timed point: nothing to fill from, so the untimed points stay out of the time channel.
+		const { pointIndex, fixOfPoint } = sixFixes(points(["", "100000.00", ""]), {
+			date,
+			utcOffsetMinutes: 0,
+		});
+		expect(Array.from(pointIndex)).toEqual([1]);
+		expect(Array.from(fixOfPoint)).toEqual([-1, 0, -1]);
+	});
+});

@@ -66,14 +66,15 @@ function median(values: number[]): number {
 	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function runs(indices: number[]): [number, number][] {
-	const out: [number, number][] = [];
-	for (const i of indices) {
-		const last = out.at(-1);
-		if (last && last[1] === i - 1) last[1] = i;
-		else out.push([i, i]);
-	}
-	return out;
+/**
+ * Adds index `i` to runs of consecutive indices ([first, last]), built as the indices come: a
+ * file whose times jump back (a logger restarted, a file repeated) sets aside most of a million
+ * points, and a list of their indices would be tens of MB of heap at the ingest's peak.
+ */
+function addToRuns(runs: [number, number][], i: number): void {
+	const last = runs[runs.length - 1];
+	if (last !== undefined && last[1] === i - 1) last[1] = i;
+	else runs.push([i, i]);
 }
 
 function describeRun(points: GpsPoints, [from, to]: [number, number]): string {
@@ -84,15 +85,19 @@ function describeRun(points: GpsPoints, [from, to]: [number, number]): string {
 }
 
 /**
- * Fills the points without time. Returns the indices interpolated and extrapolated; where no
+ * Fills the points without time. Returns the runs of indices interpolated and extrapolated; where no
  * two points have a time, nothing can be filled and every point stays NaN.
  */
 function fillMissingTimes(times: Float64Array, length: number) {
-	const timed: number[] = [];
-	for (let i = 0; i < length; i++) if (Number.isFinite(times[i]!)) timed.push(i);
-	const interpolated: number[] = [];
-	const extrapolated: number[] = [];
-	if (timed.length < 2 || timed.length === length) return { interpolated, extrapolated };
+	const interpolated: [number, number][] = [];
+	const extrapolated: [number, number][] = [];
+	// Counted first: the common file has every time, and an array of a million indices built only
+	// to be dropped would be tens of MB of garbage at the ingest's memory peak.
+	let count = 0;
+	for (let i = 0; i < length; i++) if (Number.isFinite(times[i]!)) count++;
+	if (count < 2 || count === length) return { interpolated, extrapolated };
+	const timed = new Uint32Array(count);
+	for (let i = 0, k = 0; i < length; i++) if (Number.isFinite(times[i]!)) timed[k++] = i;
 	const steps: number[] = [];
 	for (let k = 1; k < timed.length; k++) {
 		const a = timed[k - 1]!;
@@ -100,7 +105,7 @@ function fillMissingTimes(times: Float64Array, length: number) {
 		steps.push((times[b]! - times[a]!) / (b - a));
 		for (let i = a + 1; i < b; i++) {
 			times[i] = times[a]! + ((times[b]! - times[a]!) * (i - a)) / (b - a);
-			interpolated.push(i);
+			addToRuns(interpolated, i);
 		}
 	}
 	const period = median(steps);
@@ -108,11 +113,11 @@ function fillMissingTimes(times: Float64Array, length: number) {
 	const last = timed.at(-1)!;
 	for (let i = 0; i < first; i++) {
 		times[i] = times[first]! - (first - i) * period;
-		extrapolated.push(i);
+		addToRuns(extrapolated, i);
 	}
 	for (let i = last + 1; i < length; i++) {
 		times[i] = times[last]! + (i - last) * period;
-		extrapolated.push(i);
+		addToRuns(extrapolated, i);
 	}
 	return { interpolated, extrapolated };
 }
@@ -122,12 +127,12 @@ export function sixFixes(points: GpsPoints, options: SixFixesOptions): SixFixes 
 	const report: ImportIssue[] = [];
 	const times = unwrapTimes(points.timeOfDayMs, n);
 	const { interpolated, extrapolated } = fillMissingTimes(times, n);
-	for (const run of runs(interpolated)) {
+	for (const run of interpolated) {
 		report.push(
 			notice(FILE, points.line[run[0]]!, `${describeRun(points, run)} sem hora: hora interpolada`),
 		);
 	}
-	for (const run of runs(extrapolated)) {
+	for (const run of extrapolated) {
 		report.push(
 			notice(
 				FILE,
@@ -137,23 +142,25 @@ export function sixFixes(points: GpsPoints, options: SixFixesOptions): SixFixes 
 		);
 	}
 
-	// Keep the points whose time advances.
+	// Keep the points whose time advances. Their indices go to a typed array of the exact size
+	// (counted in this pass): a number[] of a million indices grown by copies is heap garbage.
 	const fixOfPoint = new Int32Array(n).fill(-1);
-	const kept: number[] = [];
-	const notAdvancing: number[] = [];
-	const untimed: number[] = [];
+	let m = 0;
+	const notAdvancing: [number, number][] = [];
+	const untimed: [number, number][] = [];
 	let last = Number.NEGATIVE_INFINITY;
 	for (let i = 0; i < n; i++) {
 		const t = times[i]!;
-		if (Number.isNaN(t)) untimed.push(i);
-		else if (t <= last) notAdvancing.push(i);
+		if (Number.isNaN(t)) addToRuns(untimed, i);
+		else if (t <= last) addToRuns(notAdvancing, i);
 		else {
-			fixOfPoint[i] = kept.length;
-			kept.push(i);
+			fixOfPoint[i] = m++;
 			last = t;
 		}
 	}
-	for (const run of runs(notAdvancing)) {
+	const kept = new Uint32Array(m);
+	for (let i = 0; i < n; i++) if (fixOfPoint[i]! >= 0) kept[fixOfPoint[i]!] = i;
+	for (const run of notAdvancing) {
 		report.push(
 			notice(
 				FILE,
@@ -162,7 +169,7 @@ export function sixFixes(points: GpsPoints, options: SixFixesOptions): SixFixes 
 			),
 		);
 	}
-	for (const run of runs(untimed)) {
+	for (const run of untimed) {
 		report.push(
 			notice(
 				FILE,
@@ -173,7 +180,7 @@ export function sixFixes(points: GpsPoints, options: SixFixesOptions): SixFixes 
 	}
 
 	let base = Date.UTC(options.date.year, options.date.month - 1, options.date.day);
-	const firstTime = kept.length > 0 ? times[kept[0]!]! : 0;
+	const firstTime = m > 0 ? times[kept[0]!]! : 0;
 	if (options.utcOffsetMinutes === null) {
 		if (n > 0) {
 			report.push(
@@ -187,7 +194,6 @@ export function sixFixes(points: GpsPoints, options: SixFixesOptions): SixFixes 
 		base = localMidnightUtcMs(options.date, options.utcOffsetMinutes) + localTimeOfDay - firstTime;
 	}
 
-	const m = kept.length;
 	const fixes: Fixes = {
 		length: m,
 		timeMs: new Float64Array(m),
@@ -201,7 +207,7 @@ export function sixFixes(points: GpsPoints, options: SixFixesOptions): SixFixes 
 	const withDistance = anyFinite(points.distanceM, n);
 	if (withLean) fixes.leanDeg = new Float32Array(m);
 	if (withDistance) fixes.distanceM = new Float64Array(m);
-	const pointIndex = Uint32Array.from(kept);
+	const pointIndex = kept;
 	for (let k = 0; k < m; k++) {
 		const i = kept[k]!;
 		fixes.timeMs[k] = base + times[i]!;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { putDeviceSessionFile, UploadResult } from "../../shared/api/device";
 import { actorFor } from "../auth/policy";
 import { badRequest } from "../errors";
+import { liftIdleTimeout } from "../http/connection-limits";
 import { parseSessionKey, type SessionFileKey } from "../ingest/session-key";
 import type { UnchangedUpload } from "../ingest/unchanged-upload";
 import { readContentDigestSha256 } from "./content-digest";
@@ -117,6 +118,8 @@ export async function sessionFileRoute(app: FastifyInstance, options: SessionFil
 					reply.header("connection", "close");
 					throw error;
 				});
+			// The body is in: from here the wait is the server's (see liftIdleTimeout).
+			liftIdleTimeout(request.raw);
 			try {
 				await limits.charge(upload.key.hardwareId, staged.size);
 				if (staged.sha256 !== upload.sha256) throw digestMismatch(upload.sha256, staged.sha256);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { authorize, LoggerUpload } from "../auth/access";
 import { actorFor } from "../auth/policy";
 import { notFound } from "../errors";
+import { liftIdleTimeout } from "../http/connection-limits";
 import type { DeviceIngest } from "./ingest-port";
 import { type TusStaging, UPLOAD_ID } from "./tus-datastore";
 import { readStoredTusMetadata, validateTusMetadata } from "./tus-metadata";
@@ -79,7 +80,10 @@ export function createTusUploads(options: TusUploadsOptions) {
 
 	const removeQuietly = stagedCopyRemover(options.staging, log, "a tus upload");
 
-	const finishUpload = async (upload: Upload) => {
+	const finishUpload = async (req: unknown, upload: Upload) => {
+		// The last bytes are in: storing and ingesting are the server's wait (liftIdleTimeout).
+		const raw = nodeRequestOf(req);
+		if (raw !== undefined) liftIdleTimeout(raw);
 		const meta = readStoredTusMetadata(upload.metadata);
 		if (meta === null)
 			throw new TusReplyError(400, "invalid_upload_metadata", "Metadados do envio ausentes.");
@@ -131,7 +135,7 @@ export function createTusUploads(options: TusUploadsOptions) {
 			return { metadata: checked.metadata };
 		},
 		...tusAnswerHooks({
-			consume: (_req, upload) => finishUpload(upload),
+			consume: (req, upload) => finishUpload(req, upload),
 			remove: removeQuietly,
 			reasonFor: (status) => tusReasonFor(status, maxBytes),
 			log,

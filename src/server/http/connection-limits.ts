@@ -58,6 +58,19 @@ function watchBodyRate(request: IncomingMessage, limits: HttpLimits): void {
 	request.once("close", stop);
 }
 
+/**
+ * The idle timeout (`idleTimeoutMs`) is meant for a client that stops sending. Once an upload's
+ * body is all in, the silence is the server's: storing the file, then waiting for its ingest,
+ * can outlast it under load (24 uploads of 63 MB at once), and Node would cut the socket with
+ * the file already recorded, so the logger never sees its answer and sends it all again. Lifted
+ * from here to the answer; Node sets it again for the next request on the connection.
+ */
+export function liftIdleTimeout(request: IncomingMessage): void {
+	// A request made with `inject` has a stand-in socket without timers.
+	const socket = request.socket as Partial<IncomingMessage["socket"]> | undefined;
+	if (typeof socket?.setTimeout === "function") socket.setTimeout(0);
+}
+
 /** The connection cap and the body rate watch, on the app's HTTP server. */
 export function guardConnections(server: Server, limits: HttpLimits): void {
 	server.maxConnections = limits.maxConnections;

@@ -34,14 +34,21 @@ class GapStorage implements ObjectStorage {
 	constructor(private readonly inner: ObjectStorage) {
 		this.kind = inner.kind;
 	}
-	async get(key: string) {
+	private async gap() {
 		const hook = this.beforeRead;
 		this.beforeRead = null;
 		if (hook) await hook();
+	}
+	async get(key: string) {
+		await this.gap();
 		return this.inner.get(key);
 	}
+	// gps.six is read as a stream (parse-gps-stream.ts): the gap opens there too.
+	async getStream(key: string) {
+		await this.gap();
+		return this.inner.getStream(key);
+	}
 	put: ObjectStorage["put"] = (...args) => this.inner.put(...args);
-	getStream: ObjectStorage["getStream"] = (...args) => this.inner.getStream(...args);
 	head: ObjectStorage["head"] = (...args) => this.inner.head(...args);
 	list: ObjectStorage["list"] = (...args) => this.inner.list(...args);
 	delete: ObjectStorage["delete"] = (...args) => this.inner.delete(...args);

@@ -56,9 +56,11 @@ import {
 	sessionRiderAndLoggerOwner,
 } from "../repositories/session-repository";
 import type { ObjectStorage } from "../storage/object-storage";
+import { collectGarbage } from "./collect-garbage";
 import { observeIngest, publishUpload } from "./ingest-events";
-import { KeyedMutex } from "./keyed-mutex";
-import { readSessionFiles, type SessionFiles, type StoredSessionFile } from "./session-files";
+import { ingestWeight } from "./ingest-weight";
+import { MemoryBudget } from "./memory-budget";
+import { type ParsedFile, readForParse, type StoredSessionFile } from "./session-files";
 import {
 	folderOfIsoDate,
 	isoDateOfFolder,
@@ -68,7 +70,7 @@ import {
 	sessionObjectKey,
 	sessionOf,
 } from "./session-key";
-import { buildSessionVersion } from "./session-version";
+import { buildSessionVersionFrom, type SessionBytes } from "./session-version";
 import { linkSixSessionTrack } from "./six-track";
 import { findUnchangedUpload, type UnchangedUpload } from "./unchanged-upload";
 
@@ -150,7 +152,15 @@ export interface IngestDeps {
 	jobs?: IngestScheduler;
 	/** With `jobs`: how long an upload waits for its ingest before answering. */
 	answerWaitMs?: number;
+	/** Bytes the parses of this process may hold at once (`MemoryBudget`, INGEST_MEMORY_MB). */
+	memoryBudgetBytes?: number;
 }
+
+/** A parse whose estimate reaches this is followed by a garbage collection (a few ms). */
+const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
+
+/** The default of INGEST_MEMORY_MB: two `gps.six` of 32 MB or more are not parsed together. */
+export const DEFAULT_INGEST_MEMORY_BYTES = 128 * 1024 * 1024;
 
 /** Long enough for a typical session's ingest; a logger's request timeout is far longer. */
 export const DEFAULT_ANSWER_WAIT_MS = 10_000;
@@ -168,7 +178,7 @@ export function createIngestService(deps: IngestDeps): IngestService {
 	const locks = deps.locks ?? inProcessSessionLocks();
 	const { jobs } = deps;
 	const answerWaitMs = deps.answerWaitMs ?? DEFAULT_ANSWER_WAIT_MS;
-	const parseSlot = new KeyedMutex();
+	const memory = new MemoryBudget(deps.memoryBudgetBytes ?? DEFAULT_INGEST_MEMORY_BYTES);
 
 	function slotOf(key: SessionKey): SessionSlot {
 		return { hardwareId: key.hardwareId, track: key.track, isoDate: isoDateOfFolder(key.date) };
@@ -193,14 +203,24 @@ export function createIngestService(deps: IngestDeps): IngestService {
 			if (!force && !current.pending && current.status !== "received") {
 				return outcome(current, false, null);
 			}
-			// One parse at a time in the process: each holds its files whole in memory.
-			const parsed = await parseSlot.run("parse", async () => {
+			// Parses run together only while their estimated peaks fit the budget: each holds its
+			// files whole in memory, then their columns and analysis.
+			const weight = await ingestWeight(storage, current);
+			const parsed = await memory.run(weight, async () => {
 				try {
 					// Only on the first attempt: a retry means storage changed since.
-					const read = await readSessionFiles(storage, current, attempt === 1 ? inHand : undefined);
-					const built = buildSessionVersionSafely(current.id, read, log, parseDateFolder(key.date));
-					// Only what was parsed is kept, not the bytes: the next parse may start at once.
-					return { ok: true as const, files: parsedFacts(read), built };
+					const read = await readForParse(storage, current, attempt === 1 ? inHand : undefined);
+					// The builder lets go of the bytes once parsed; only the facts of the files are kept.
+					const built = buildSessionVersionSafely(
+						current.id,
+						read.bytes,
+						log,
+						parseDateFolder(key.date),
+					);
+					// The bytes and columns of a large file are garbage now: freed before the budget lets
+					// the next parse in (collect-garbage.ts).
+					if (weight >= COLLECT_AFTER_BYTES) collectGarbage();
+					return { ok: true as const, files: read.facts, built };
 				} catch (err) {
 					log.error({ err, session: current.id }, "ingest: storage read failed");
 					return { ok: false as const, readError: storageError(err) };
@@ -500,12 +520,12 @@ function storageError(err: unknown): string {
 /** The domain never throws on file content; anything thrown here is reported, not raised. */
 function buildSessionVersionSafely(
 	sessionId: string,
-	files: SessionFiles,
+	bytes: SessionBytes,
 	log: IngestLog,
 	date: CalendarDate | null,
 ) {
 	try {
-		return buildSessionVersion(sessionId, files.lap?.bytes ?? null, files.gps?.bytes ?? null, date);
+		return buildSessionVersionFrom(sessionId, bytes, date);
 	} catch (err) {
 		log.error({ err, session: sessionId }, "ingest: parse threw");
 		const detail = err instanceof Error ? err.message : String(err);
@@ -514,17 +534,6 @@ function buildSessionVersionSafely(
 			error: `Erro ao processar os arquivos da sessão: ${detail.slice(0, 200)}`,
 		};
 	}
-}
-
-interface ParsedFile {
-	key: string;
-	sha256: string;
-}
-
-function parsedFacts(files: SessionFiles): { lap: ParsedFile | null; gps: ParsedFile | null } {
-	const facts = (file: StoredSessionFile | null) =>
-		file === null ? null : { key: file.key, sha256: file.sha256 };
-	return { lap: facts(files.lap), gps: facts(files.gps) };
 }
 
 /** Under the row lock no other process can put: storage must still hold what was parsed. */

@@ -11,6 +11,7 @@ import type {
 	SixFileName,
 } from "../../domain/six/types";
 import type { NewLapRow } from "../repositories/session-repository";
+import type { StreamedGps } from "./parse-gps-stream";
 import { type SixChannels, sixLapChannels } from "./six-channels";
 
 /** A report beyond this many lines is cut (a garbage file would otherwise fill the row). */
@@ -69,6 +70,17 @@ export function capReport<F extends string>(
 }
 
 /**
+ * A session's file bytes handed over to be parsed: `buildSessionVersionFrom` empties each field
+ * as soon as its file is parsed, so a large `gps.six` can be freed while the analysis runs
+ * (its bytes and its columns are the two largest allocations of an ingest).
+ */
+export interface SessionBytes {
+	lap: Uint8Array | null;
+	/** Or the file already parsed as it was read (`parseGpsStream`). */
+	gps: Uint8Array | StreamedGps | null;
+}
+
+/**
  * Parses what storage holds for a session and builds the rows of its new version. A file with
  * content but not one readable line (a damaged or foreign file) makes the whole version fail:
  * replacing good laps by an empty table would lose data, and the logger sends the file again.
@@ -81,18 +93,62 @@ export function buildSessionVersion(
 	/** The session's date (its folder); null gives the same lap channels (see six-channels). */
 	date: CalendarDate | null = null,
 ): SessionVersionResult {
-	if (lapBytes === null && gpsBytes === null) {
+	return buildSessionVersionFrom(sessionId, { lap: lapBytes, gps: gpsBytes }, date);
+}
+
+/** `buildSessionVersion` that lets go of each file's bytes once parsed (`SessionBytes`). */
+export function buildSessionVersionFrom(
+	sessionId: string,
+	bytes: SessionBytes,
+	date: CalendarDate | null = null,
+): SessionVersionResult {
+	if (bytes.lap === null && bytes.gps === null) {
 		return { ok: false, error: "Nenhum arquivo da sessão foi encontrado no armazenamento." };
 	}
-	const lap: LapFile = lapBytes === null ? { laps: [], report: [] } : parseLapFile(lapBytes);
-	if (lapBytes !== null && lap.laps.length === 0 && hasContent(lapBytes)) {
-		return { ok: false, error: unreadable("lap.six", lap.report) };
+	const lap = takeLapFile(bytes);
+	if (!lap.ok) return lap;
+	const gps = takeGpsFile(bytes);
+	if (!gps.ok) return gps;
+	return analysedVersion(sessionId, lap.file, gps.file, date);
+}
+
+type Taken<F> = { ok: true; file: F } | { ok: false; error: string };
+
+/**
+ * Parses `bytes.lap` and empties the field. A function of its own so no local variable of a
+ * longer-lived frame keeps the bytes reachable.
+ */
+function takeLapFile(bytes: SessionBytes): Taken<LapFile> {
+	const lapBytes = bytes.lap;
+	bytes.lap = null;
+	if (lapBytes === null) return { ok: true, file: { laps: [], report: [] } };
+	const file = parseLapFile(lapBytes);
+	if (file.laps.length === 0 && hasContent(lapBytes)) {
+		return { ok: false, error: unreadable("lap.six", file.report) };
 	}
-	const gps: GpsFile =
-		gpsBytes === null ? { points: emptyGpsPoints(), report: [] } : parseGpsFile(gpsBytes);
-	if (gpsBytes !== null && gps.points.length === 0 && hasContent(gpsBytes)) {
-		return { ok: false, error: unreadable("gps.six", gps.report) };
+	return { ok: true, file };
+}
+
+/** Parses `bytes.gps` and empties the field (as `takeLapFile`). */
+function takeGpsFile(bytes: SessionBytes): Taken<GpsFile> {
+	const gpsBytes = bytes.gps;
+	bytes.gps = null;
+	if (gpsBytes === null) return { ok: true, file: { points: emptyGpsPoints(), report: [] } };
+	const streamed = gpsBytes instanceof Uint8Array ? null : gpsBytes;
+	const file = streamed ? streamed.parsed : parseGpsFile(gpsBytes as Uint8Array);
+	const content = () => (streamed ? streamed.hasContent : hasContent(gpsBytes as Uint8Array));
+	if (file.points.length === 0 && content()) {
+		return { ok: false, error: unreadable("gps.six", file.report) };
 	}
+	return { ok: true, file };
+}
+
+function analysedVersion(
+	sessionId: string,
+	lap: LapFile,
+	gps: GpsFile,
+	date: CalendarDate | null,
+): SessionVersionResult {
 	const analysis = analyzeSession(lap, gps);
 	const { blobs: channels, ...six } = sixLapChannels(lap, gps, date);
 	const laps: NewLapRow[] = analysis.laps.map((l) => {

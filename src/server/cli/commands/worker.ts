@@ -58,6 +58,7 @@ export async function runWorkerCommand(
 			storage: runtime.storage,
 			log,
 			locks: runtime.database.sessionLocks,
+			memoryBudgetBytes: config.ingestMemoryBytes,
 			jobs: queue,
 		});
 		const concurrency = Math.max(1, config.ingestWorkers);
