@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { exportToString } from "./export-session";
 import { GPX_NAMESPACE, LAPSIX_GPX_NAMESPACE, TRACKPOINT_EXTENSION_NAMESPACE } from "./gpx";
 import { lapOf, simulatedSession, smallSession } from "./test-fixtures";
-import type { ExportSession } from "./types";
 import { child, descendants, outOfOrder, parseXml, type XmlElement } from "./test-xml-check";
+import type { ExportSession } from "./types";
 
 /** Child order of GPX 1.1's types (gpx.xsd), for the elements lapsix writes and the rest. */
 const GPX_ORDER = ["metadata", "wpt", "rte", "trk", "extensions"];

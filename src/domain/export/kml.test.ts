@@ -3,8 +3,8 @@ import { exportToString } from "./export-session";
 import { KML_NAMESPACE } from "./kml";
 import { BAND_HYSTERESIS_KMH, speedBandsOf } from "./speed-bands";
 import { simulatedSession, smallSession } from "./test-fixtures";
-import type { ExportSession } from "./types";
 import { child, descendants, outOfOrder, parseXml, type XmlElement } from "./test-xml-check";
+import type { ExportSession } from "./types";
 
 /** KML 2.2 child order of the elements lapsix writes (ogckml22.xsd). */
 const FEATURE_ORDER = [
