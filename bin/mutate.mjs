@@ -52,6 +52,8 @@ const add = (map, key, status) => {
 const unmeasured = [];
 /** Targets measured on some of their files only (a run given `--mutate` with fewer files). */
 const partial = [];
+/** Files a result file holds that the target no longer mutates. */
+const stale = [];
 for (const target of MUTATION_TARGETS) {
 	// The incremental file (committed): the same results as the run's JSON report, so the
 	// scores print on a fresh clone too.
@@ -61,9 +63,15 @@ for (const target of MUTATION_TARGETS) {
 		continue;
 	}
 	const report = JSON.parse(readFileSync(file, "utf8"));
-	const missing = filesOf(target).filter((path) => !(path in report.files));
+	const files = filesOf(target);
+	const missing = files.filter((path) => !(path in report.files));
 	if (missing.length > 0) partial.push(`${target.name} (${missing.join(", ")})`);
 	for (const [path, { mutants }] of Object.entries(report.files)) {
+		// A file renamed, deleted or moved out of the target since the run: its next run drops it.
+		if (!isMutatedBy(target, path)) {
+			stale.push(path);
+			continue;
+		}
 		for (const mutant of mutants) {
 			add(folders, dirname(path), mutant.status);
 			add(groups, target.group, mutant.status);
@@ -91,6 +99,10 @@ if (partial.length > 0)
 	process.stdout.write(
 		`\nmeasured in part, files not in the scores above: ${partial.join("; ")}\n`,
 	);
+if (stale.length > 0)
+	process.stdout.write(
+		`\nin a result file but no longer mutated, left out of the scores: ${stale.join(", ")}\n`,
+	);
 if (unmeasured.length > 0)
 	process.stdout.write(`\nnot measured yet (not in the scores above): ${unmeasured.join(", ")}\n`);
 process.exitCode = failedRuns > 0 || belowTarget > 0 ? 1 : 0;
@@ -115,6 +127,17 @@ function filesOf(target) {
 		}
 	}
 	return files.sort();
+}
+
+/** Whether `path` is a file the target's `mutate` globs name today. */
+function isMutatedBy(target, path) {
+	const include = target.mutate.filter((g) => !g.startsWith("!"));
+	const exclude = target.mutate.filter((g) => g.startsWith("!")).map((g) => g.slice(1));
+	return (
+		existsSync(join(root, path)) &&
+		include.some((g) => globMatch(path, g)) &&
+		!exclude.some((g) => globMatch(path, g))
+	);
 }
 
 /** `path.matchesGlob`, without its notice that it is experimental on Node 20. */
