@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { exportToString } from "./export-session";
 import { GPX_NAMESPACE, LAPSIX_GPX_NAMESPACE, TRACKPOINT_EXTENSION_NAMESPACE } from "./gpx";
 import { lapOf, simulatedSession, smallSession } from "./test-fixtures";
-import type { ExportSession } from "./types";
 import { child, descendants, outOfOrder, parseXml, type XmlElement } from "./test-xml-check";
+import type { ExportSession } from "./types";
 
 /** Child order of GPX 1.1's types (gpx.xsd), for the elements lapsix writes and the rest. */
 const GPX_ORDER = ["metadata", "wpt", "rte", "trk", "extensions"];
@@ -245,5 +245,58 @@ describe("GPX export", () => {
 		const { segments } = checkGpx(exportToString(session, "gpx", { lap: 2 }));
 		expect(segments).toHaveLength(1);
 		expect(descendants(segments[0]!, "lap")[0]!.text).toBe("2");
+	});
+	it("names the track 'Sessão' when the session has no track name, and trims a padded one", () => {
+		const trkName = (session: ExportSession) =>
+			child(child(checkGpx(exportToString(session, "gpx")).root, "trk")!, "name")!.text;
+		expect(trkName({ ...smallSession(), trackName: null })).toBe("Sessão");
+		expect(trkName({ ...smallSession(), trackName: "   " })).toBe("Sessão");
+		expect(trkName({ ...smallSession(), trackName: "  Granja Viana  " })).toBe("Granja Viana");
+	});
+
+	it("writes no lap time for a lap whose time is unknown", () => {
+		const small = smallSession();
+		const session: ExportSession = {
+			...small,
+			laps: [{ ...small.laps[0]!, timeMs: Number.NaN }, small.laps[1]!],
+		};
+		const { segments } = checkGpx(exportToString(session, "gpx"));
+		const extensions = child(segments[0]!, "extensions")!;
+		expect(names(extensions)).toEqual(["lap"]);
+		expect(extensions.text.trim()).toBe("");
+		expect(descendants(segments[1]!, "lapTimeMs")[0]!.text).toBe("120");
+	});
+
+	it("writes no sat element for an unknown satellite count (a non-negative integer in GPX)", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100, 200],
+			lat: [-23.5, -23.5001, -23.5002],
+			lon: [-46.5, -46.5, -46.5],
+			speedKmh: [10, 10, 10],
+			leanDeg: [0, 0, 0],
+			extra: { satellites: [Number.NaN, -1, 9] },
+		});
+		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
+		expect(points.map((p) => child(p, "sat")?.text ?? null)).toEqual([null, null, "9"]);
+	});
+
+	it("writes no TrackPointExtension for a point with neither speed nor course, only lean", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100],
+			lat: [-23.5, -23.5],
+			lon: [-46.5, -46.5],
+			speedKmh: [Number.NaN, 12],
+			leanDeg: [5, 5],
+		});
+		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
+		expect(descendants(points[0]!, "TrackPointExtension")).toHaveLength(0);
+		expect(descendants(points[0]!, "lean")[0]!.text).toBe("5.0");
+		// The lap never moves: speed but no course.
+		const tpx = descendants(points[1]!, "TrackPointExtension")[0]!;
+		expect(names(tpx)).toEqual(["speed"]);
 	});
 });
