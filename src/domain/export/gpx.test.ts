@@ -299,4 +299,28 @@ describe("GPX export", () => {
 		const tpx = descendants(points[1]!, "TrackPointExtension")[0]!;
 		expect(names(tpx)).toEqual(["speed"]);
 	});
+	it("titles the file with track, date and lap, or placeholders for what is unknown", () => {
+		const title = (session: ExportSession, lap?: number) =>
+			child(child(checkGpx(exportToString(session, "gpx", { lap })).root, "metadata")!, "name")!
+				.text;
+		expect(title(smallSession())).toBe("lapsix Kartódromo Granja Viana 2025-03-01");
+		expect(title(smallSession(), 2)).toBe("lapsix Kartódromo Granja Viana 2025-03-01 volta 2");
+		expect(title({ ...smallSession(), trackName: " ", date: null })).toBe("lapsix Sessão sem data");
+	});
+
+	it("says in its description when every lap's lean was estimated from the path", () => {
+		const small = smallSession();
+		const estimated: ExportSession = {
+			...small,
+			laps: small.laps.map((lap) => ({
+				...lap,
+				channels: { ...lap.channels, leanEstimated: true },
+			})),
+		};
+		const desc = child(
+			child(checkGpx(exportToString(estimated, "gpx")).root, "metadata")!,
+			"desc",
+		)!;
+		expect(desc.text).toContain("; inclinação estimada a partir do trajeto;");
+	});
 });
