@@ -401,5 +401,45 @@ describe("VBO export", () => {
 		const { sections } = readSections(exportToString(session, "vbo"));
 		expect(sections.get("[column names]")![0]!.split(" ")).toContain("lean_angle");
 		expect(sections.get("[data]")).toEqual([]);
+		// No lap to list: the comment line ends without a blank.
+		expect(sections.get("[comments]")).toContain("Voltas :");
 	});
+	it.each([
+		["heading north-east", [0, 0.0001, 0.0002], [0, 0.0001, 0.0002], 0],
+		["heading south", [0, -0.0001, -0.0002], [0, 0, 0], 0],
+		["after a fix without latitude", [Number.NaN, 0, -0.0001], [0, 0, 0.0001], 1],
+		["standing still at first", [0, 0, 0.0001], [0, 0, 0.0001], 0],
+	])(
+		"places the start line 24 m wide, centred on the first fix, across the first move (%s)",
+		(_, dLat, dLon, at) => {
+			const origin = { lat: -23.5, lon: -46.8 };
+			const lap = lapOf({
+				number: 1,
+				startMs: Date.UTC(2025, 2, 1, 13, 0, 0),
+				timeMs: [0, 100, 200],
+				lat: dLat.map((d) => origin.lat + d),
+				lon: dLon.map((d) => origin.lon + d),
+				speedKmh: [30, 30, 30],
+				leanDeg: [0, 0, 0],
+			});
+			const session: ExportSession = { ...smallSession(), laps: [lap], lines: null };
+			const { sections } = readSections(exportToString(session, "vbo"));
+			const [aLong, aLat, bLong, bLat] = gateTokens(
+				sections.get("[laptiming]")![0]!,
+			).coordinates.map((v) => v / 60) as [number, number, number, number];
+			const { lat, lon } = lap.channels;
+			expect((aLat + bLat) / 2).toBeCloseTo(lat[at]!, 6);
+			expect(-(aLong + bLong) / 2).toBeCloseTo(lon[at]!, 6);
+			const metresPerDegree = 111_195;
+			const width = Math.hypot(
+				(bLat - aLat) * metresPerDegree,
+				(bLong - aLong) * metresPerDegree * Math.cos((lat[at]! * Math.PI) / 180),
+			);
+			expect(width).toBeCloseTo(PLACED_GATE_WIDTH_M, 1);
+			const moved = dLat.findIndex((d, i) => i > at && (d !== dLat[at] || dLon[i] !== dLon[at]));
+			const travel = bearingDeg(lat[at]!, lon[at]!, lat[moved]!, lon[moved]!);
+			const gate = bearingDeg(aLat, -aLong, bLat, -bLong);
+			expect(Math.abs(Math.abs(((gate - travel + 540) % 360) - 180) - 90)).toBeLessThan(0.1);
+		},
+	);
 });
