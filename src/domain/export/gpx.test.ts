@@ -323,4 +323,21 @@ describe("GPX export", () => {
 		)!;
 		expect(desc.text).toContain("; inclinação estimada a partir do trajeto;");
 	});
+	it("writes a fix on the antimeridian at longitude -180 (GPX 1.1 longitudes are below 180)", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100, 200],
+			lat: [-16.5, -16.5, -16.5],
+			lon: [179.9999, 180, 179.99999999],
+			speedKmh: [10, 10, 10],
+			leanDeg: [0, 0, 0],
+		});
+		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
+		expect(points.map((p) => p.attributes.lon)).toEqual([
+			"179.9999000",
+			"-180.0000000",
+			"-180.0000000",
+		]);
+	});
 });
