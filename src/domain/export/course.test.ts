@@ -41,4 +41,24 @@ describe("course", () => {
 		});
 		expect(Array.from(courseOfLap(still.channels)).every(Number.isNaN)).toBe(true);
 	});
+	it("gives a direction for a step of 5e-7 degrees (about 5 cm), none below it", () => {
+		expect(bearingDeg(0, 0, 5e-7, 0)).toBe(0);
+		expect(bearingDeg(0, 0, 0, 5e-7)).toBeCloseTo(90, 6);
+		expect(Number.isNaN(bearingDeg(0, 0, 4e-7, 4e-7))).toBe(true);
+	});
+
+	it("gives the last point the bearing of the last step, a still first point the course after it", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: 0,
+			timeMs: [0, 100, 200, 300],
+			lat: [0, 0, 0.0001, 0.0001],
+			lon: [0, 0, 0, 0.0001],
+			speedKmh: [0, 0, 0, 0],
+			leanDeg: [0, 0, 0, 0],
+		});
+		const course = Array.from(courseOfLap(lap.channels), (c) => Math.round(c));
+		// 0 -> 2 is north, 1 -> 3 north-east, 2 -> 3 east; point 0 does not move towards 1.
+		expect(course).toEqual([0, 0, 45, 90]);
+	});
 });

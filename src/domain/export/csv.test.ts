@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { TimedLap } from "../channels/types";
 import { CSV_EXTRA_COLUMNS } from "./csv";
 import { csvTextCell } from "./csv-cell";
 import { exportToString } from "./export-session";
@@ -179,5 +180,46 @@ describe("CSV export", () => {
 		};
 		const rows = parseCsv(exportToString(estimated, "csv")).slice(1);
 		expect(new Set(rows.map((r) => r[9]))).toEqual(new Set(["estimada"]));
+	});
+	it("keeps a channel's column when only some laps have it, its cells empty in the others", () => {
+		const small = smallSession();
+		const [lap1, lap2] = small.laps as [TimedLap, TimedLap];
+		const session: ExportSession = {
+			...small,
+			trackName: null,
+			laps: [lap1, { ...lap2, channels: { ...lap2.channels, extra: {} } }],
+		};
+		const records = parseCsv(exportToString(session, "csv"));
+		const header = records[0]!;
+		expect(header.slice(11)).toEqual(CSV_EXTRA_COLUMNS.map((c) => c.column));
+		for (const row of records.slice(1)) {
+			expect(row).toHaveLength(header.length);
+			// No track name: an empty first cell.
+			expect(row[0]).toBe("");
+		}
+		for (const row of records.slice(6)) expect(row.slice(11).every((c) => c === "")).toBe(true);
+		expect(records[1]![header.indexOf("rpm")]).toBe("9800");
+	});
+
+	it("writes altitude as it is when the source has no heading (heading alone is wrapped to 0..360)", () => {
+		const session = simulatedSession({ laps: 1, hz: 10, circuit: "granja-viana" });
+		const records = parseCsv(exportToString(session, "csv"));
+		const header = records[0]!;
+		expect(header).not.toContain("rumo_graus");
+		const altitude = header.indexOf("altitude_m");
+		for (const row of records.slice(1)) expect(Number(row[altitude])).toBeGreaterThan(700);
+	});
+
+	it("leaves out a fix whose position is out of range", () => {
+		const small = smallSession();
+		const lap = small.laps[0]!;
+		const lat = Float64Array.from(lap.channels.lat);
+		lat[2] = 91;
+		const session: ExportSession = {
+			...small,
+			laps: [{ ...lap, channels: { ...lap.channels, lat } }],
+		};
+		const rows = parseCsv(exportToString(session, "csv")).slice(1);
+		expect(rows.map((r) => r[4])).toEqual(["0.000", "0.040", "0.120", "0.160"]);
 	});
 });

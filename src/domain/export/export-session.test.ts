@@ -4,6 +4,8 @@ import { exportSession, exportToString } from "./export-session";
 import { simulatedSession, smallSession } from "./test-fixtures";
 import { EXPORT_FORMAT_NAMES, type ExportSession } from "./types";
 
+const VBO_ROW = /^\d{3} \d{6}\.\d{2} /;
+
 describe("exportSession", () => {
 	it("names the file after track, date and lap, with its media type", () => {
 		const result = exportSession(smallSession(), "kml", { lap: 2 });
@@ -25,7 +27,13 @@ describe("exportSession", () => {
 		const result = exportSession(badDate, "csv");
 		expect(result.ok).toBe(false);
 		expect(result.ok ? "" : result.reason).toContain("2025-02-30");
-		expect(exportSession(smallSession(), "xls" as "csv").ok).toBe(false);
+		expect(exportSession(smallSession(), "xls" as "csv")).toEqual({
+			ok: false,
+			reason: "formato de exportação desconhecido: xls",
+		});
+		expect(() => exportToString(smallSession(), "gpx", { lap: 9 })).toThrow(
+			"a sessão não tem a volta 9",
+		);
 	});
 
 	it("formats nothing until the first chunk is asked for", () => {
@@ -57,18 +65,26 @@ describe("exportSession", () => {
 			let chunks = 0;
 			let largest = 0;
 			let total = 0;
+			let previous = 0;
 			let rows = 0;
+			let smallest = Number.POSITIVE_INFINITY;
 			for (const chunk of result.file.chunks) {
+				// The chunk before this one: it ended at the first point past the target.
+				if (chunks > 0) smallest = Math.min(smallest, previous);
 				chunks++;
 				largest = Math.max(largest, chunk.length);
 				total += chunk.length;
-				rows += format === "gpx" ? chunk.split("<trkpt ").length - 1 : 0;
+				previous = chunk.length;
+				if (format === "gpx") rows += chunk.split("<trkpt ").length - 1;
+				// A VBO data row: sats, then time.
+				if (format === "vbo") rows += chunk.split("\r\n").filter((l) => VBO_ROW.test(l)).length;
 			}
+			expect(smallest, format).toBeGreaterThanOrEqual(CHUNK_TARGET_CHARS);
 			// A chunk ends at the first point past the target: one point's text at most beyond it.
 			expect(largest, format).toBeLessThan(CHUNK_TARGET_CHARS + 2048);
 			expect(chunks, format).toBeGreaterThan(total / (CHUNK_TARGET_CHARS + 2048));
 			expect(chunks, format).toBeGreaterThan(40);
-			if (format === "gpx") expect(rows).toBe(points);
+			if (format === "gpx" || format === "vbo") expect(rows, format).toBe(points);
 		}
 	}, 60_000);
 

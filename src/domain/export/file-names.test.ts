@@ -71,4 +71,46 @@ describe("export file names", () => {
 			'attachment; filename="lapsix_interlagos_2025-03-01.csv"',
 		);
 	});
+	it("cuts a long name to 48 characters without a dash at the end", () => {
+		const long = "Autódromo Internacional de Santa Cruz do Sul - Circuito Completo";
+		expect(slugify(long)).toBe("autodromo-internacional-de-santa-cruz-do-sul-cir");
+		// The 48th character is a dash: it goes.
+		expect(slugify(`${"a".repeat(47)} b`)).toBe("a".repeat(47));
+	});
+
+	it("takes only a whole yyyy-mm-dd date, and no lap for the whole session", () => {
+		expect(exportFileName({ trackName: "X", date: "12025-03-01" }, "gpx")).toBe(
+			"lapsix_x_sem-data.gpx",
+		);
+		expect(exportFileName({ trackName: "X", date: "2025-03-01x" }, "gpx")).toBe(
+			"lapsix_x_sem-data.gpx",
+		);
+		expect(exportFileName({ trackName: "X", date: "2025-03-01", lap: null }, "gpx")).toBe(
+			"lapsix_x_2025-03-01.gpx",
+		);
+	});
+
+	it("writes the display name's track with single spaces, trimmed, at most 48 characters", () => {
+		const date = "2025-03-01";
+		expect(exportDisplayName({ trackName: "  Granja    Viana  ", date }, "kml")).toBe(
+			"lapsix_Granja Viana_2025-03-01.kml",
+		);
+		const long = "Autódromo Internacional de Santa Cruz do Sul - Circuito Completo";
+		expect(exportDisplayName({ trackName: long, date }, "kml")).toBe(
+			`lapsix_${long.slice(0, 48)}_2025-03-01.kml`,
+		);
+		// Nothing left of the track: the ASCII name.
+		for (const trackName of [null, "   "]) {
+			expect(exportDisplayName({ trackName, date }, "kml")).toBe(
+				exportFileName({ trackName, date }, "kml"),
+			);
+		}
+	});
+
+	it("keeps the quoted filename ASCII and percent-encodes RFC 5987's reserved ' ( ) * in filename*", () => {
+		expect(contentDisposition('a "b".gpx')).toBe('attachment; filename="a__b_.gpx"');
+		expect(contentDisposition("lapsix_x.gpx", "lapsix_d'Oeste (SP)*.gpx")).toBe(
+			"attachment; filename=\"lapsix_x.gpx\"; filename*=UTF-8''lapsix_d%27Oeste%20%28SP%29%2A.gpx",
+		);
+	});
 });

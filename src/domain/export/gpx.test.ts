@@ -246,4 +246,98 @@ describe("GPX export", () => {
 		expect(segments).toHaveLength(1);
 		expect(descendants(segments[0]!, "lap")[0]!.text).toBe("2");
 	});
+	it("names the track 'Sessão' when the session has no track name, and trims a padded one", () => {
+		const trkName = (session: ExportSession) =>
+			child(child(checkGpx(exportToString(session, "gpx")).root, "trk")!, "name")!.text;
+		expect(trkName({ ...smallSession(), trackName: null })).toBe("Sessão");
+		expect(trkName({ ...smallSession(), trackName: "   " })).toBe("Sessão");
+		expect(trkName({ ...smallSession(), trackName: "  Granja Viana  " })).toBe("Granja Viana");
+	});
+
+	it("writes no lap time for a lap whose time is unknown", () => {
+		const small = smallSession();
+		const session: ExportSession = {
+			...small,
+			laps: [{ ...small.laps[0]!, timeMs: Number.NaN }, small.laps[1]!],
+		};
+		const { segments } = checkGpx(exportToString(session, "gpx"));
+		const extensions = child(segments[0]!, "extensions")!;
+		expect(names(extensions)).toEqual(["lap"]);
+		expect(extensions.text.trim()).toBe("");
+		expect(descendants(segments[1]!, "lapTimeMs")[0]!.text).toBe("120");
+	});
+
+	it("writes no sat element for an unknown satellite count (a non-negative integer in GPX)", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100, 200],
+			lat: [-23.5, -23.5001, -23.5002],
+			lon: [-46.5, -46.5, -46.5],
+			speedKmh: [10, 10, 10],
+			leanDeg: [0, 0, 0],
+			extra: { satellites: [Number.NaN, -1, 9] },
+		});
+		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
+		expect(points.map((p) => child(p, "sat")?.text ?? null)).toEqual([null, null, "9"]);
+	});
+
+	it("writes no TrackPointExtension for a point with neither speed nor course, only lean", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100],
+			lat: [-23.5, -23.5],
+			lon: [-46.5, -46.5],
+			speedKmh: [Number.NaN, 12],
+			leanDeg: [5, 5],
+		});
+		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
+		expect(descendants(points[0]!, "TrackPointExtension")).toHaveLength(0);
+		expect(descendants(points[0]!, "lean")[0]!.text).toBe("5.0");
+		// The lap never moves: speed but no course.
+		const tpx = descendants(points[1]!, "TrackPointExtension")[0]!;
+		expect(names(tpx)).toEqual(["speed"]);
+	});
+	it("titles the file with track, date and lap, or placeholders for what is unknown", () => {
+		const title = (session: ExportSession, lap?: number) =>
+			child(child(checkGpx(exportToString(session, "gpx", { lap })).root, "metadata")!, "name")!
+				.text;
+		expect(title(smallSession())).toBe("lapsix Kartódromo Granja Viana 2025-03-01");
+		expect(title(smallSession(), 2)).toBe("lapsix Kartódromo Granja Viana 2025-03-01 volta 2");
+		expect(title({ ...smallSession(), trackName: " ", date: null })).toBe("lapsix Sessão sem data");
+	});
+
+	it("says in its description when every lap's lean was estimated from the path", () => {
+		const small = smallSession();
+		const estimated: ExportSession = {
+			...small,
+			laps: small.laps.map((lap) => ({
+				...lap,
+				channels: { ...lap.channels, leanEstimated: true },
+			})),
+		};
+		const desc = child(
+			child(checkGpx(exportToString(estimated, "gpx")).root, "metadata")!,
+			"desc",
+		)!;
+		expect(desc.text).toContain("; inclinação estimada a partir do trajeto;");
+	});
+	it("writes a fix on the antimeridian at longitude -180 (GPX 1.1 longitudes are below 180)", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100, 200],
+			lat: [-16.5, -16.5, -16.5],
+			lon: [179.9999, 180, 179.99999999],
+			speedKmh: [10, 10, 10],
+			leanDeg: [0, 0, 0],
+		});
+		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
+		expect(points.map((p) => p.attributes.lon)).toEqual([
+			"179.9999000",
+			"-180.0000000",
+			"-180.0000000",
+		]);
+	});
 });

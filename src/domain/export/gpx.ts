@@ -28,6 +28,12 @@ export const LAPSIX_GPX_NAMESPACE = "https://lapsix.app/xmlns/gpx/1";
 
 const KMH_TO_MS = 1 / 3.6;
 
+/** GPX 1.1's longitudeType is [-180, 180): the antimeridian is written -180. */
+function gpxLongitude(lon: number): string {
+	const text = fixed(lon, 7);
+	return text === "180.0000000" ? "-180.0000000" : text;
+}
+
 function gpxHeader(prepared: PreparedExport): string {
 	const { session } = prepared;
 	const title = escapeXml(`lapsix ${sessionTitle(prepared)}`);
@@ -64,7 +70,7 @@ export function* writeGpx(prepared: PreparedExport): Generator<string, void, und
 		for (let i = 0; i < channels.length; i++) {
 			const instant = lapStartMs + timeMs[i]!;
 			if (!isWritablePoint(channels, i, instant)) continue;
-			out += `<trkpt lat="${fixed(lat[i]!, 7)}" lon="${fixed(lon[i]!, 7)}">`;
+			out += `<trkpt lat="${fixed(lat[i]!, 7)}" lon="${gpxLongitude(lon[i]!)}">`;
 			const ele = altitude?.[i];
 			if (ele !== undefined && Number.isFinite(ele)) out += `<ele>${fixed(ele, 1)}</ele>`;
 			out += `<time>${iso(instant)}</time>`;

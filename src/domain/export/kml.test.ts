@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { exportToString } from "./export-session";
 import { KML_NAMESPACE } from "./kml";
 import { BAND_HYSTERESIS_KMH, speedBandsOf } from "./speed-bands";
-import { simulatedSession, smallSession } from "./test-fixtures";
+import { lapOf, simulatedSession, smallSession } from "./test-fixtures";
 import { child, descendants, outOfOrder, parseXml, type XmlElement } from "./test-xml-check";
 import type { ExportSession } from "./types";
 
@@ -150,6 +150,7 @@ describe("KML export", () => {
 		expect(child(document, "name")!.text).toBe(`lapsix ${hostile} 2025-03-01`);
 		expect(lapFolders(root)).toHaveLength(2);
 		expect(document.children.filter((c) => c.local === "Folder")).toHaveLength(2);
+		expect(document.text.trim()).toBe("");
 	});
 
 	it("draws no line for a lap of a single point and stays valid without laps", () => {
@@ -157,6 +158,60 @@ describe("KML export", () => {
 		const one = { ...session.laps[0]!, channels: { ...session.laps[0]!.channels, length: 1 } };
 		const root = checkKml(exportToString({ ...session, laps: [one] }, "kml"));
 		expect(descendants(lapFolders(root)[0]!, "Placemark")).toHaveLength(0);
+		expect(descendants(lapFolders(root)[0]!, "TimeSpan")).toHaveLength(0);
 		checkKml(exportToString({ ...session, laps: [] }, "kml"));
+	});
+	it("spans each lap's folder from its first to its last writable point, and draws only those", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100, 200, 300, 400],
+			lat: [Number.NaN, -23.5, -23.5001, -23.5002, 91],
+			lon: [-46.5, -46.5, -46.5, -46.5, -46.5],
+			speedKmh: [10, 10, 10, 10, 10],
+			leanDeg: [0, 0, 0, 0, 0],
+		});
+		const root = checkKml(exportToString({ ...smallSession(), laps: [lap] }, "kml"));
+		const folder = lapFolders(root)[0]!;
+		const span = child(folder, "TimeSpan")!;
+		expect(child(span, "begin")!.text).toBe("2025-01-01T00:00:00.100Z");
+		expect(child(span, "end")!.text).toBe("2025-01-01T00:00:00.300Z");
+		const drawn = descendants(folder, "Placemark").flatMap(tuples);
+		expect(drawn.map(([, lat]) => lat)).toEqual([-23.5, -23.5001, -23.5002]);
+	});
+
+	it("ends a lap running past year 9999 at its last writable instant", () => {
+		const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+		const lap = lapOf({
+			number: 1,
+			startMs: last - 150,
+			timeMs: [0, 100, 200],
+			lat: [-23.5, -23.5001, -23.5002],
+			lon: [-46.5, -46.5, -46.5],
+			speedKmh: [10, 10, 10],
+			leanDeg: [0, 0, 0],
+		});
+		const root = checkKml(exportToString({ ...smallSession(), laps: [lap] }, "kml"));
+		const folder = lapFolders(root)[0]!;
+		expect(child(child(folder, "TimeSpan")!, "end")!.text).toBe("9999-12-31T23:59:59.949Z");
+		expect(descendants(folder, "Placemark").flatMap(tuples)).toHaveLength(2);
+	});
+
+	it("writes no TimeSpan for a lap without writable points, nor a lap time it does not know", () => {
+		const small = smallSession();
+		const nowhere = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100],
+			lat: [Number.NaN, Number.NaN],
+			lon: [-46.5, -46.5],
+			speedKmh: [10, 10],
+			leanDeg: [0, 0],
+		});
+		const untimed = { ...small.laps[1]!, timeMs: Number.NaN };
+		const root = checkKml(exportToString({ ...small, laps: [nowhere, untimed] }, "kml"));
+		const [first, second] = lapFolders(root) as [XmlElement, XmlElement];
+		expect(child(first, "TimeSpan")).toBeUndefined();
+		expect(child(second, "name")!.text).toBe("Volta 2");
 	});
 });

@@ -43,7 +43,24 @@ describe("speed bands", () => {
 		expect(nextBand(bands, 0, edge + BAND_HYSTERESIS_KMH)).toBe(1);
 		expect(nextBand(bands, 1, edge - BAND_HYSTERESIS_KMH / 2)).toBe(1);
 		expect(nextBand(bands, 1, edge - BAND_HYSTERESIS_KMH - 0.1)).toBe(0);
+		// Exactly the hysteresis past a limit leaves the band, up as down.
+		expect(nextBand(bands, 1, edge - BAND_HYSTERESIS_KMH)).toBe(0);
+		expect(nextBand(bands, 0, edge + BAND_HYSTERESIS_KMH)).toBe(1);
 		expect(nextBand(bands, 1, Number.NaN)).toBe(UNKNOWN_BAND);
 		expect(nextBand(bands, UNKNOWN_BAND, edge + 0.1)).toBe(1);
+	});
+	it("take the finest round width that makes at most six bands", () => {
+		// 0..30 km/h is exactly six 5 km/h widths.
+		expect(speedBandsOf([lapWithSpeeds([0, 30])]).map((b) => b.fromKmh)).toEqual([
+			0, 5, 10, 15, 20, 25, 30,
+		]);
+		// Past 600 km/h of span: the widest step, at most eight bands.
+		const wide = speedBandsOf([lapWithSpeeds([0, 1000])]);
+		expect(wide.map((b) => b.fromKmh)).toEqual([0, 100, 200, 300, 400, 500, 600, 700]);
+	});
+
+	it("have no band for any speed when there are no bands", () => {
+		expect(bandOf([], 50)).toBe(UNKNOWN_BAND);
+		expect(nextBand([], UNKNOWN_BAND, 50)).toBe(UNKNOWN_BAND);
 	});
 });

@@ -96,8 +96,7 @@ export function nextBand(bands: readonly SpeedBand[], current: number, speed: nu
 	if (band === current || current === UNKNOWN_BAND || band === UNKNOWN_BAND) return band;
 	const { fromKmh, toKmh } = bands[current]!;
 	const inside =
-		(current === 0 || speed >= fromKmh - BAND_HYSTERESIS_KMH) &&
-		speed < toKmh + BAND_HYSTERESIS_KMH;
+		(current === 0 || speed > fromKmh - BAND_HYSTERESIS_KMH) && speed < toKmh + BAND_HYSTERESIS_KMH;
 	return inside ? current : band;
 }
 

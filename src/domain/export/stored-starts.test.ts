@@ -46,4 +46,35 @@ describe("lapStartsMs", () => {
 		]);
 		expect(starts).toEqual([86_390_000, DAY_MS + 10_000]);
 	});
+	it("keeps laps back to back when the previous one ends just before midnight and the next starts after", () => {
+		// Lap 1 really started at 23:59:58.5 and lasted 1.8 s: lap 2 started at 00:00:00.3.
+		const starts = lapStartsMs([
+			{ entrySec: 86_398, timeMs: 1_800 },
+			{ entrySec: 0, timeMs: 5_000 },
+		]);
+		expect(starts).toEqual([86_398_000, 86_399_800]);
+	});
+
+	it("takes a lap whose second is a whole second or more from the previous end as after a stop", () => {
+		// Back to back, the next lap's second is within 1 s of where the previous one ended.
+		expect(
+			lapStartsMs([
+				{ entrySec: 100, timeMs: 2_000 },
+				{ entrySec: 102, timeMs: 5_000 },
+			]),
+		).toEqual([100_000, 102_000]);
+		expect(
+			lapStartsMs([
+				{ entrySec: 100, timeMs: 2_000 },
+				{ entrySec: 103, timeMs: 5_000 },
+			]),
+		).toEqual([100_000, 103_000]);
+		// A second before the previous end: the next day's.
+		expect(
+			lapStartsMs([
+				{ entrySec: 100, timeMs: 2_000 },
+				{ entrySec: 101, timeMs: 5_000 },
+			]),
+		).toEqual([100_000, DAY_MS + 101_000]);
+	});
 });

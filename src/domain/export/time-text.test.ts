@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
 	createIsoFormatter,
 	isWritableInstant,
+	utcDate,
 	utcDateBr,
 	utcHourMinute,
 	vboTimeOfDay,
@@ -27,6 +28,15 @@ describe("time text", () => {
 		expect(isWritableInstant(0)).toBe(true);
 		expect(isWritableInstant(Date.UTC(10000, 0, 1))).toBe(false);
 		expect(isWritableInstant(Number.NaN)).toBe(false);
+		// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z, both included.
+		const first = -62_135_596_800_000;
+		const last = 253_402_300_799_999;
+		expect(new Date(first).toISOString()).toBe("0001-01-01T00:00:00.000Z");
+		expect(new Date(last).toISOString()).toBe("9999-12-31T23:59:59.999Z");
+		expect(isWritableInstant(first)).toBe(true);
+		expect(isWritableInstant(last)).toBe(true);
+		expect(isWritableInstant(first - 1)).toBe(false);
+		expect(isWritableInstant(last + 1)).toBe(false);
 	});
 
 	it("writes Racelogic's HHMMSS.SS time of day, wrapping at midnight", () => {
@@ -41,5 +51,7 @@ describe("time text", () => {
 		expect(utcDateBr(ms)).toBe("31/12/2024");
 		expect(utcHourMinute(ms)).toBe("23:59");
 		expect(utcDateBr(0)).toBe("01/01/1970");
+		expect(utcDate(ms)).toBe("2024-12-31");
+		expect(utcDate(-1)).toBe("1969-12-31");
 	});
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { TimedLap } from "../channels/types";
 import { bearingDeg } from "./course";
 import { exportToString } from "./export-session";
-import { simulatedSession, smallSession } from "./test-fixtures";
+import { lapOf, simulatedSession, smallSession } from "./test-fixtures";
 import type { ExportSession } from "./types";
 import { PLACED_GATE_WIDTH_M } from "./vbo-text";
 
@@ -277,4 +278,168 @@ describe("VBO export", () => {
 		expect(file.firstLine).toBe("File created on 01/01/1970 @ 13:00");
 		expect(file.sections.get("[data]")![0]!.split(" ")[1]).toBe("130000.00");
 	});
+	it("writes one value per column in every row when the source lacks the optional channels", () => {
+		const session = simulatedSession({ laps: 1, hz: 10, circuit: "granja-viana", extras: false });
+		const { sections } = readSections(exportToString(session, "vbo"));
+		const columns = sections.get("[column names]")![0]!.split(" ");
+		expect(columns).toEqual(["time", "lat", "long", "velocity", "heading", "lean_angle"]);
+		expect(sections.get("[header]")).toHaveLength(columns.length);
+		for (const row of sections.get("[data]")!) expect(row.split(" ")).toHaveLength(columns.length);
+	});
+
+	it("writes zeros in a channel's column for a lap that lacks the channel another lap has", () => {
+		const small = smallSession();
+		const [lap1, lap2] = small.laps as [TimedLap, TimedLap];
+		const session: ExportSession = {
+			...small,
+			laps: [lap1, { ...lap2, channels: { ...lap2.channels, extra: {} } }],
+		};
+		const { sections } = readSections(exportToString(session, "vbo"));
+		const columns = sections.get("[column names]")![0]!.split(" ");
+		const rows = sections.get("[data]")!.map((row) => row.split(" "));
+		// Rows 6..8 are lap 2's (its first fix is lap 1's last).
+		for (const row of rows.slice(5)) {
+			expect(row).toHaveLength(columns.length);
+			const at = (name: string) => row[columns.indexOf(name)];
+			expect(at("sats")).toBe("000");
+			expect(at("height")).toBe("+00000.00");
+			expect(at("longacc")).toBe("+000.000");
+			expect(at("latacc")).toBe("+000.000");
+			expect(at("rpm")).toBe("00000");
+			expect(at("throttle")).toBe("000.0");
+		}
+		expect(rows[0]![columns.indexOf("rpm")]).toBe("09800");
+	});
+
+	it("writes a heading that rounds to 360.00 as 000.00", () => {
+		const small = smallSession();
+		const lap = small.laps[0]!;
+		const headingDeg = Float32Array.from([359.999, 0, 0, 0, 0]);
+		const session: ExportSession = {
+			...small,
+			laps: [{ ...lap, channels: { ...lap.channels, extra: { headingDeg } } }],
+		};
+		const { sections } = readSections(exportToString(session, "vbo"));
+		const columns = sections.get("[column names]")![0]!.split(" ");
+		const first = sections.get("[data]")![0]!.split(" ");
+		expect(first[columns.indexOf("heading")]).toBe("000.00");
+	});
+
+	it("leaves out a fix whose position is out of range", () => {
+		const small = smallSession();
+		const lap = small.laps[0]!;
+		const lat = Float64Array.from(lap.channels.lat);
+		lat[2] = Number.NaN;
+		const session: ExportSession = {
+			...small,
+			laps: [{ ...lap, channels: { ...lap.channels, lat } }],
+		};
+		const rows = readSections(exportToString(session, "vbo")).sections.get("[data]")!;
+		expect(rows.map((row) => row.split(" ")[1])).toEqual([
+			"130507.00",
+			"130507.04",
+			"130507.12",
+			"130507.16",
+		]);
+	});
+
+	it("writes no [laptiming] section for a session without lines whose first lap never moves", () => {
+		const still = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 2, 1, 13, 0, 0),
+			timeMs: [0, 100, 200],
+			lat: [-23.5, -23.5, -23.5],
+			lon: [-46.8, -46.8, -46.8],
+			speedKmh: [0, 0, 0],
+			leanDeg: [0, 0, 0],
+		});
+		const session: ExportSession = { ...smallSession(), laps: [still], lines: null };
+		const text = exportToString(session, "vbo");
+		const file = readSections(text);
+		expect(file.order).toEqual([
+			"[header]",
+			"[channel units]",
+			"[comments]",
+			"[column names]",
+			"[data]",
+		]);
+		expect(text).not.toContain("colocada pelo lapsix");
+		expect(file.sections.get("[data]")).toHaveLength(3);
+	});
+
+	it("says 'desconhecida' in the comments for an unknown track and date, and trims the name", () => {
+		const unknown: ExportSession = { ...smallSession(), trackName: null, date: null };
+		const comments = readSections(exportToString(unknown, "vbo")).sections.get("[comments]")!;
+		expect(comments).toContain("Pista : desconhecida");
+		expect(comments).toContain("Data : desconhecida");
+		const blank: ExportSession = { ...smallSession(), trackName: "   " };
+		expect(readSections(exportToString(blank, "vbo")).sections.get("[comments]")).toContain(
+			"Pista : desconhecida",
+		);
+		const padded: ExportSession = { ...smallSession(), trackName: "  Granja   Viana  " };
+		expect(readSections(exportToString(padded, "vbo")).sections.get("[comments]")).toContain(
+			"Pista : Granja   Viana",
+		);
+	});
+
+	it("names lean lean_angle when only some laps' lean was estimated, and says so", () => {
+		const small = smallSession();
+		const [lap1, lap2] = small.laps as [TimedLap, TimedLap];
+		const session: ExportSession = {
+			...small,
+			laps: [lap1, { ...lap2, channels: { ...lap2.channels, leanEstimated: true } }],
+		};
+		const { sections } = readSections(exportToString(session, "vbo"));
+		expect(sections.get("[column names]")![0]!.split(" ")).toContain("lean_angle");
+		expect(sections.get("[comments]")).toContain(
+			"Inclinação : inclinação medida em parte das voltas, estimada a partir do trajeto nas outras",
+		);
+	});
+
+	it("names lean lean_angle in a session without laps", () => {
+		const session: ExportSession = { ...smallSession(), laps: [] };
+		const { sections } = readSections(exportToString(session, "vbo"));
+		expect(sections.get("[column names]")![0]!.split(" ")).toContain("lean_angle");
+		expect(sections.get("[data]")).toEqual([]);
+		// No lap to list: the comment line ends without a blank.
+		expect(sections.get("[comments]")).toContain("Voltas :");
+	});
+	it.each([
+		["heading north-east", [0, 0.0001, 0.0002], [0, 0.0001, 0.0002], 0],
+		["heading south", [0, -0.0001, -0.0002], [0, 0, 0], 0],
+		["after a fix without latitude", [Number.NaN, 0, -0.0001], [0, 0, 0.0001], 1],
+		["standing still at first", [0, 0, 0.0001], [0, 0, 0.0001], 0],
+	])(
+		"places the start line 24 m wide, centred on the first fix, across the first move (%s)",
+		(_, dLat, dLon, at) => {
+			const origin = { lat: -23.5, lon: -46.8 };
+			const lap = lapOf({
+				number: 1,
+				startMs: Date.UTC(2025, 2, 1, 13, 0, 0),
+				timeMs: [0, 100, 200],
+				lat: dLat.map((d) => origin.lat + d),
+				lon: dLon.map((d) => origin.lon + d),
+				speedKmh: [30, 30, 30],
+				leanDeg: [0, 0, 0],
+			});
+			const session: ExportSession = { ...smallSession(), laps: [lap], lines: null };
+			const { sections } = readSections(exportToString(session, "vbo"));
+			const [aLong, aLat, bLong, bLat] = gateTokens(
+				sections.get("[laptiming]")![0]!,
+			).coordinates.map((v) => v / 60) as [number, number, number, number];
+			const { lat, lon } = lap.channels;
+			expect((aLat + bLat) / 2).toBeCloseTo(lat[at]!, 6);
+			expect(-(aLong + bLong) / 2).toBeCloseTo(lon[at]!, 6);
+			const metresPerDegree = 111_195;
+			const width = Math.hypot(
+				(bLat - aLat) * metresPerDegree,
+				(bLong - aLong) * metresPerDegree * Math.cos((lat[at]! * Math.PI) / 180),
+			);
+			expect(width).toBeCloseTo(PLACED_GATE_WIDTH_M, 1);
+			const moved = dLat.findIndex((d, i) => i > at && (d !== dLat[at] || dLon[i] !== dLon[at]));
+			const travel = bearingDeg(lat[at]!, lon[at]!, lat[moved]!, lon[moved]!);
+			const gate = bearingDeg(aLat, -aLong, bLat, -bLong);
+			expect(Math.abs(Math.abs(((gate - travel + 540) % 360) - 180) - 90)).toBeLessThan(0.1);
+		},
+	);
 });
