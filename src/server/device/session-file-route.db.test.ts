@@ -1,11 +1,10 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
 	createTestLogger,
 	lapFile,
 	putSessionFile as put,
+	putSessionFileOverSocket,
 	storedKeys,
-	type TestLogger,
 } from "../test/device-test-support";
 import { createTestContext, type TestContext } from "../test/harness";
 import { contentDigestHeader, sha256Hex } from "./content-digest";
@@ -27,39 +26,6 @@ async function sessionsOf(on: TestContext, hardwareId: string) {
 async function stored(on: TestContext, key: string): Promise<Buffer | null> {
 	const bytes = await on.storage.get(key);
 	return bytes === null ? null : Buffer.from(bytes);
-}
-
-/** A PUT over a real socket with the path sent verbatim (inject and fetch normalise `%2E%2E`). */
-async function rawPut(on: TestContext, logger: TestLogger, path: string, body: Buffer) {
-	const address = on.app.server.address();
-	if (address === null || typeof address === "string") throw new Error("the app is not listening");
-	return new Promise<{ statusCode: number; json: () => Record<string, unknown> }>(
-		(resolve, reject) => {
-			const req = request(
-				{
-					host: "127.0.0.1",
-					port: address.port,
-					method: "PUT",
-					path: `/api/device/v1/sessions/${path}`,
-					headers: {
-						...logger.auth,
-						"content-type": "application/octet-stream",
-						"content-digest": contentDigestHeader(body),
-					},
-				},
-				(res) => {
-					const chunks: Buffer[] = [];
-					res.on("data", (chunk: Buffer) => chunks.push(chunk));
-					res.on("end", () => {
-						const text = Buffer.concat(chunks).toString("utf8");
-						resolve({ statusCode: res.statusCode ?? 0, json: () => JSON.parse(text) });
-					});
-				},
-			);
-			req.on("error", reject);
-			req.end(body);
-		},
-	);
 }
 
 describe("PUT /api/device/v1/sessions/{track}/{ddmmyyyy}/{file}", () => {
@@ -181,7 +147,7 @@ describe("PUT /api/device/v1/sessions/{track}/{ddmmyyyy}/{file}", () => {
 		["a '.' track", "%2e/01022024/lap.six"],
 	])("refuses %s sent verbatim on the wire", async (_name, path) => {
 		const logger = await createTestLogger(ctx);
-		const res = await rawPut(ctx, logger, path, lapFile());
+		const res = await putSessionFileOverSocket(ctx, logger, path, lapFile());
 		expect(res.statusCode).toBe(400);
 		expect(res.json()).toMatchObject({
 			error: "invalid_session_path",
@@ -192,7 +158,7 @@ describe("PUT /api/device/v1/sessions/{track}/{ddmmyyyy}/{file}", () => {
 
 	it("never lets a literal '..' segment escape the route", async () => {
 		const logger = await createTestLogger(ctx);
-		const res = await rawPut(ctx, logger, "../01022024/lap.six", lapFile());
+		const res = await putSessionFileOverSocket(ctx, logger, "../01022024/lap.six", lapFile());
 		expect(res.statusCode).toBeGreaterThanOrEqual(400);
 		expect(res.statusCode).toBeLessThan(500);
 		expect(await storedKeys(ctx, logger.hardwareId)).toEqual([]);

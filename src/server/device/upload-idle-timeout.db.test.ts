@@ -1,10 +1,8 @@
-import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { FilesystemStorage } from "../storage/filesystem-storage";
-import { createTestLogger, lapFile, type TestLogger } from "../test/device-test-support";
+import { createTestLogger, lapFile, putSessionFileOverSocket } from "../test/device-test-support";
 import { createTestContext, type TestContext } from "../test/harness";
-import { contentDigestHeader } from "./content-digest";
 
 const IDLE_TIMEOUT_MS = 300;
 
@@ -29,35 +27,15 @@ afterAll(async () => {
 	await ctx?.close();
 });
 
-/** A PUT over a real socket (inject has no socket, so no idle timeout): the status, or the error. */
-function putOverSocket(logger: TestLogger, path: string, body: Buffer): Promise<number | string> {
-	const address = ctx.app.server.address();
-	if (address === null || typeof address === "string") throw new Error("the app is not listening");
-	return new Promise((resolve) => {
-		const req = request(
-			{
-				host: "127.0.0.1",
-				port: address.port,
-				method: "PUT",
-				path: `/api/device/v1/sessions/${path}`,
-				headers: {
-					...logger.auth,
-					"content-type": "application/octet-stream",
-					"content-digest": contentDigestHeader(body),
-				},
-			},
-			(res) => {
-				res.resume();
-				res.on("end", () => resolve(res.statusCode ?? 0));
-			},
-		);
-		req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-		req.end(body);
-	});
-}
-
 it("answers an upload whose storing outlasts the idle timeout once the body is in", async () => {
 	const rider = await ctx.createUser();
 	const logger = await createTestLogger(ctx, { ownerId: rider.id });
-	expect(await putOverSocket(logger, "Interlagos/01022024/lap.six", lapFile(3))).toBe(200);
+	// A connection cut by the idle timeout rejects ("socket hang up"), failing the test.
+	const res = await putSessionFileOverSocket(
+		ctx,
+		logger,
+		"Interlagos/01022024/lap.six",
+		lapFile(3),
+	);
+	expect(res.statusCode).toBe(200);
 });

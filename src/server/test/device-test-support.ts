@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { contentDigestHeader } from "../device/content-digest";
 import { generateDeviceKey, hashDeviceKey } from "../device/device-keys";
 import type { TestContext } from "./harness";
@@ -73,6 +74,46 @@ export function putSessionFile(
 			...headers,
 		},
 		payload: body,
+	});
+}
+
+/**
+ * A PUT of a session file over a real socket, the path sent verbatim: `inject` has no socket (so
+ * no idle timeout) and `inject` and `fetch` normalise `%2E%2E`. Rejects with the socket's error
+ * (a connection the server cuts: "socket hang up"). The app must be listening.
+ */
+export function putSessionFileOverSocket(
+	on: TestContext,
+	logger: TestLogger,
+	path: string,
+	body: Buffer,
+): Promise<{ statusCode: number; json: () => Record<string, unknown> }> {
+	const address = on.app.server.address();
+	if (address === null || typeof address === "string") throw new Error("the app is not listening");
+	return new Promise((resolve, reject) => {
+		const req = request(
+			{
+				host: "127.0.0.1",
+				port: address.port,
+				method: "PUT",
+				path: `/api/device/v1/sessions/${path}`,
+				headers: {
+					...logger.auth,
+					"content-type": "application/octet-stream",
+					"content-digest": contentDigestHeader(body),
+				},
+			},
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on("data", (chunk: Buffer) => chunks.push(chunk));
+				res.on("end", () => {
+					const text = Buffer.concat(chunks).toString("utf8");
+					resolve({ statusCode: res.statusCode ?? 0, json: () => JSON.parse(text) });
+				});
+			},
+		);
+		req.on("error", reject);
+		req.end(body);
 	});
 }
 
