@@ -107,6 +107,18 @@ describe("utcOffsetFromLaps", () => {
 		return { lap: parseLapFile(s.lapSix), points: parseGpsFile(s.gpsSix).points };
 	}
 
+	/** The offset read from two simulated laps recorded at `utcOffsetMinutes`. */
+	function offsetRead(utcOffsetMinutes: number, startTimeOfDaySec?: number): number | null {
+		const s = simulateSession({
+			seed: 7,
+			circuit: "granja-viana",
+			laps: 2,
+			utcOffsetMinutes,
+			startTimeOfDaySec,
+		});
+		return utcOffsetFromLaps(parseLapFile(s.lapSix), parseGpsFile(s.gpsSix).points);
+	}
+
 	/** The laps with lap `k`'s local start moved by `hours`. */
 	function shifted(lap: LapFile, k: number, hours: number): LapFile {
 		return {
@@ -121,15 +133,7 @@ describe("utcOffsetFromLaps", () => {
 			[-180, 23 * 3600],
 			[540, 7 * 3600],
 		] as const) {
-			const s = simulateSession({
-				seed: 7,
-				circuit: "granja-viana",
-				laps: 2,
-				utcOffsetMinutes,
-				startTimeOfDaySec,
-			});
-			const offset = utcOffsetFromLaps(parseLapFile(s.lapSix), parseGpsFile(s.gpsSix).points);
-			expect(offset).toBe(utcOffsetMinutes);
+			expect(offsetRead(utcOffsetMinutes, startTimeOfDaySec)).toBe(utcOffsetMinutes);
 		}
 	});
 
@@ -138,14 +142,7 @@ describe("utcOffsetFromLaps", () => {
 		// choose between them (01:00 local in Auckland is 12:00 UTC the day before).
 		for (const utcOffsetMinutes of [-600, -180, 0, 345, 720, 780, 825]) {
 			for (const startTimeOfDaySec of [3600, 12 * 3600, 23 * 3600]) {
-				const s = simulateSession({
-					seed: 7,
-					circuit: "granja-viana",
-					laps: 2,
-					utcOffsetMinutes,
-					startTimeOfDaySec,
-				});
-				const offset = utcOffsetFromLaps(parseLapFile(s.lapSix), parseGpsFile(s.gpsSix).points);
+				const offset = offsetRead(utcOffsetMinutes, startTimeOfDaySec);
 				expect({ utcOffsetMinutes, startTimeOfDaySec, offset }).toEqual({
 					utcOffsetMinutes,
 					startTimeOfDaySec,
@@ -160,13 +157,7 @@ describe("utcOffsetFromLaps", () => {
 			[-660, 780],
 			[-720, 720],
 		] as const) {
-			const s = simulateSession({
-				seed: 7,
-				circuit: "granja-viana",
-				laps: 2,
-				utcOffsetMinutes: given,
-			});
-			expect(utcOffsetFromLaps(parseLapFile(s.lapSix), parseGpsFile(s.gpsSix).points)).toBe(read);
+			expect(offsetRead(given)).toBe(read);
 		}
 	});
 
