@@ -2,26 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { Circuit } from "./circuits";
 import { planDrive, STANDSTILL_END_S, STANDSTILL_START_S } from "./drive";
 import { createRng } from "./prng";
+import { testOval } from "./test-oval";
 import { buildTrack } from "./track";
 import { VEHICLE_PROFILES } from "./vehicle";
 
 /** An oval whose length is no whole number of metres: its samples are not exactly 1 m apart. */
-const oval: Circuit = {
-	id: "oval",
-	name: "Oval de teste",
-	origin: { lat: -23.5, lon: -46.6 },
-	controlPoints: [
-		[0, 0],
-		[300, 0, 40],
-		[300, 150, 40],
-		[-100, 150, 25],
-		[-100, 0, 25],
-	],
-	lengthM: 1234.4,
-	sectorEnds: [0.25, 0.5, 0.75],
-	pitExit: 0.05,
-	pitEntry: 0.95,
-};
+const oval = testOval(1234.4);
 
 /** Three laps of the oval. Planned inside each test: the mutation run only counts what a test runs. */
 function ovalDrive() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Circuit } from "./circuits";
 import { listCircuits, simulateSession } from "./index";
 import { IN_LAP_TIMING_S } from "./sampling";
+import { testOval } from "./test-oval";
 
 /** Minimal reading of the simulator's own lines, independent of the real parser. */
 function gpsFields(line: string) {
@@ -266,22 +266,7 @@ describe("simulateSession: options", () => {
 	});
 
 	it("accepts a circuit given as an object, and a start time and offset", () => {
-		const oval: Circuit = {
-			id: "oval",
-			name: "Oval de teste",
-			origin: { lat: -23.5, lon: -46.6 },
-			controlPoints: [
-				[0, 0],
-				[300, 0, 40],
-				[300, 150, 40],
-				[-100, 150, 25],
-				[-100, 0, 25],
-			],
-			lengthM: 1200,
-			sectorEnds: [0.25, 0.5, 0.75],
-			pitExit: 0.05,
-			pitEntry: 0.95,
-		};
+		const oval = testOval(1200);
 		const s = simulateSession({
 			seed: 2,
 			circuit: oval,
