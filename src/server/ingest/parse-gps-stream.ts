@@ -14,7 +14,8 @@ export interface StreamedGps {
 	hasContent: boolean;
 }
 
-function anyContent(bytes: Uint8Array): boolean {
+/** True when the bytes hold anything but whitespace. */
+export function hasContent(bytes: Uint8Array): boolean {
 	for (let i = 0; i < bytes.length; i++) {
 		const b = bytes[i]!;
 		if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return true;
@@ -35,7 +36,7 @@ export async function parseGpsStream(
 ): Promise<StreamedGps> {
 	const parser = new GpsPieceParser(size);
 	const hash = createHash("sha256");
-	let hasContent = false;
+	let anyContent = false;
 	let buffer = new Uint8Array(pieceBytes);
 	let length = 0;
 	let first = true;
@@ -52,7 +53,7 @@ export async function parseGpsStream(
 	for await (const raw of source) {
 		const chunk = typeof raw === "string" ? Buffer.from(raw) : (raw as Uint8Array);
 		hash.update(chunk);
-		if (!hasContent) hasContent = anyContent(chunk);
+		if (!anyContent) anyContent = hasContent(chunk);
 		if (length + chunk.length > buffer.length) {
 			// A line longer than a piece (a file without LF): the buffer grows to hold it.
 			const grown = new Uint8Array(Math.max(buffer.length * 2, length + chunk.length));
@@ -64,5 +65,5 @@ export async function parseGpsStream(
 		if (length >= pieceBytes) flush(false);
 	}
 	flush(true);
-	return { parsed: parser.finish(), sha256: hash.digest("hex"), hasContent };
+	return { parsed: parser.finish(), sha256: hash.digest("hex"), hasContent: anyContent };
 }

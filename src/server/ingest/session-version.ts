@@ -11,7 +11,7 @@ import type {
 	SixFileName,
 } from "../../domain/six/types";
 import type { NewLapRow } from "../repositories/session-repository";
-import type { StreamedGps } from "./parse-gps-stream";
+import { hasContent, type StreamedGps } from "./parse-gps-stream";
 import { type SixChannels, sixLapChannels } from "./six-channels";
 
 /** A report beyond this many lines is cut (a garbage file would otherwise fill the row). */
@@ -28,15 +28,6 @@ export interface ParsedSessionVersion {
 export type SessionVersionResult =
 	| { ok: true; version: ParsedSessionVersion }
 	| { ok: false; error: string };
-
-/** True when the bytes hold anything but whitespace. */
-function hasContent(bytes: Uint8Array): boolean {
-	for (let i = 0; i < bytes.length; i++) {
-		const b = bytes[i]!;
-		if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return true;
-	}
-	return false;
-}
 
 function unreadable(file: SixFileName, report: ParseIssue[]): string {
 	const first = report[0];
