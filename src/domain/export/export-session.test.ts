@@ -75,6 +75,10 @@ describe("exportSession", () => {
 				largest = Math.max(largest, chunk.length);
 				total += chunk.length;
 				previous = chunk.length;
+				// A chunk ends after a point's text: the next one starts with a tag, or in KML with
+				// the next coordinate tuple of a line.
+				if (format === "gpx") expect(chunk[0], format).toBe("<");
+				if (format === "kml") expect(["<", " "], format).toContain(chunk[0]);
 				if (format === "gpx") rows += chunk.split("<trkpt ").length - 1;
 				// A VBO data row: sats, then time.
 				if (format === "vbo") rows += chunk.split("\r\n").filter((l) => VBO_ROW.test(l)).length;

@@ -271,15 +271,35 @@ describe("GPX export", () => {
 		const lap = lapOf({
 			number: 1,
 			startMs: Date.UTC(2025, 0, 1),
-			timeMs: [0, 100, 200],
-			lat: [-23.5, -23.5001, -23.5002],
-			lon: [-46.5, -46.5, -46.5],
-			speedKmh: [10, 10, 10],
-			leanDeg: [0, 0, 0],
-			extra: { satellites: [Number.NaN, -1, 9] },
+			timeMs: [0, 100, 200, 300],
+			lat: [-23.5, -23.5001, -23.5002, -23.5003],
+			lon: [-46.5, -46.5, -46.5, -46.5],
+			speedKmh: [10, 10, 10, 10],
+			leanDeg: [0, 0, 0, 0],
+			extra: { satellites: [Number.NaN, -1, 0, 9] },
 		});
 		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
-		expect(points.map((p) => child(p, "sat")?.text ?? null)).toEqual([null, null, "9"]);
+		// No satellite in view is a count too.
+		expect(points.map((p) => child(p, "sat")?.text ?? null)).toEqual([null, null, "0", "9"]);
+	});
+
+	it("writes extensions only for what a point has: none, speed alone, lean alone", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: Date.UTC(2025, 0, 1),
+			timeMs: [0, 100, 200],
+			lat: [-23.5, -23.5, -23.5],
+			lon: [-46.5, -46.5, -46.5],
+			speedKmh: [Number.NaN, 12, Number.NaN],
+			leanDeg: [Number.NaN, Number.NaN, 7],
+		});
+		// The lap never moves: no point has a course.
+		const { points } = checkGpx(exportToString({ ...smallSession(), laps: [lap] }, "gpx"));
+		expect(names(points[0]!)).not.toContain("extensions");
+		expect(names(descendants(points[1]!, "TrackPointExtension")[0]!)).toEqual(["speed"]);
+		expect(descendants(points[1]!, "lean")).toHaveLength(0);
+		expect(descendants(points[2]!, "TrackPointExtension")).toHaveLength(0);
+		expect(descendants(points[2]!, "lean")[0]!.text).toBe("7.0");
 	});
 
 	it("writes no TrackPointExtension for a point with neither speed nor course, only lean", () => {

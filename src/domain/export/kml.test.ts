@@ -197,6 +197,22 @@ describe("KML export", () => {
 		expect(descendants(folder, "Placemark").flatMap(tuples)).toHaveLength(2);
 	});
 
+	it("draws every point of a lap that starts just after the first writable instant (year 1)", () => {
+		const lap = lapOf({
+			number: 1,
+			startMs: new Date("0001-01-01T00:00:00.150Z").getTime(),
+			timeMs: [0, 100, 200],
+			lat: [-23.5, -23.5001, -23.5002],
+			lon: [-46.5, -46.5, -46.5],
+			speedKmh: [10, 10, 10],
+			leanDeg: [0, 0, 0],
+		});
+		const root = checkKml(exportToString({ ...smallSession(), laps: [lap] }, "kml"));
+		const folder = lapFolders(root)[0]!;
+		expect(child(child(folder, "TimeSpan")!, "begin")!.text).toBe("0001-01-01T00:00:00.150Z");
+		expect(descendants(folder, "Placemark").flatMap(tuples)).toHaveLength(3);
+	});
+
 	it("writes no TimeSpan for a lap without writable points, nor a lap time it does not know", () => {
 		const small = smallSession();
 		const nowhere = lapOf({

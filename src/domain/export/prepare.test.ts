@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeTimeBase, isWritablePoint, prepareExport } from "./prepare";
+import { describeTimeBase, isWritablePoint, parseIsoDate, prepareExport } from "./prepare";
 import { lapOf, smallSession } from "./test-fixtures";
 import type { ExportSession } from "./types";
 
@@ -13,6 +13,31 @@ const pointAt = (lat: number, lon: number) =>
 		speedKmh: [0],
 		leanDeg: [0],
 	}).channels;
+
+describe("parseIsoDate", () => {
+	it("reads a real calendar date as its UTC midnight", () => {
+		expect(parseIsoDate("2025-03-01")).toBe(Date.UTC(2025, 2, 1));
+		expect(parseIsoDate("2024-02-29")).toBe(Date.UTC(2024, 1, 29));
+	});
+
+	it("refuses what is not yyyy-mm-dd, and dates the calendar does not have", () => {
+		for (const text of ["", "abc", "2025-3-01", "2025-03-01T00:00:00Z", " 2025-03-01"]) {
+			expect(parseIsoDate(text), text).toBeNull();
+		}
+		// Days and months past the end roll over in Date.UTC; years 0-99 become 1900-1999.
+		for (const text of ["2025-02-29", "2025-04-31", "2025-13-01", "2025-00-10", "0050-01-01"]) {
+			expect(parseIsoDate(text), text).toBeNull();
+		}
+	});
+
+	it("refuses a session whose date is not a calendar date, with the date in the reason", () => {
+		const result = prepareExport({ ...smallSession(), date: "2025-02-30" });
+		expect(result).toEqual({
+			ok: false,
+			reason: 'data da sessão inválida: "2025-02-30" (use aaaa-mm-dd)',
+		});
+	});
+});
 
 describe("prepareExport", () => {
 	it("writes positions from -90 to 90 latitude and -180 to 180 longitude, bounds included", () => {

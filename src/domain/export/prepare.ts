@@ -32,8 +32,9 @@ export function parseIsoDate(date: string): number | null {
 	const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
 	const ms = Date.UTC(year, month - 1, day);
 	const back = new Date(ms);
+	// A day past its month's end (or 00) rolls into another month, a month 00 or 13 into another
+	// year, a year 0-99 into 1900-1999: the year and the month read back tell them all.
 	if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1) return null;
-	if (back.getUTCDate() !== day) return null;
 	return ms;
 }
 
