@@ -76,7 +76,7 @@ export const MUTATION_TARGETS = [
 	{
 		name: "server-ingest-service",
 		group: SERVER,
-		mutate: ["src/server/ingest/ingest-service.ts"],
+		mutate: ["src/server/ingest/{ingest-service,record-upload}.ts"],
 		tests: ["src/server/ingest/*.test.ts"],
 	},
 ];

@@ -3,8 +3,8 @@
  *
  * Order of an upload (`acceptFile`), and why it is crash-safe:
  *
- * 1. Transaction R ("record"), holding the session row locked (`SELECT ... FOR UPDATE`, the
- *    row created first if new, with the logger's current owner as its rider):
+ * 1. Transaction R ("record", record-upload.ts), holding the session row locked (`SELECT ...
+ *    FOR UPDATE`, the row created first if new, with the logger's current owner as its rider):
  *    a. same SHA-256 as recorded, and storage holds that object: nothing changed, stop;
  *    b. put the bytes at `{hardwareId}/{track}/{ddmmyyyy}/{file}`. The put is atomic and
  *       checked against the SHA-256 (filesystem: fsynced temp file renamed into place; S3: one
@@ -35,126 +35,58 @@
  * up, `markFailed` records the reason. Without a queue (the CLI import, most tests), the
  * upload runs steps 2-3 itself.
  */
-import { createReadStream } from "node:fs";
 import type { Kysely } from "kysely";
 import { type CalendarDate, parseDateFolder } from "../../domain/format/storage-names";
-import type { SixFileName } from "../../domain/six/types";
-import type { Database, SessionStatus } from "../db/schema";
-import { inProcessSessionLocks, type SessionLocks } from "../db/session-locks";
-import { conflict, notFound } from "../errors";
+import type { Database } from "../db/schema";
+import { inProcessSessionLocks } from "../db/session-locks";
 import {
 	applyIngestedVersion,
 	countIngestAttempt,
-	createAndLockSession,
 	findSessionForIngest,
 	type IngestSessionRow,
 	listPendingSessions,
 	lockSessionBySlot,
 	recordIngestFailure,
-	recordReceivedFile,
 	type SessionSlot,
-	sessionRiderAndLoggerOwner,
 } from "../repositories/session-repository";
 import type { ObjectStorage } from "../storage/object-storage";
 import { collectGarbage } from "./collect-garbage";
 import { observeIngest, publishUpload } from "./ingest-events";
+import type {
+	AcceptFileInput,
+	AcceptFileResult,
+	IngestDeps,
+	IngestLog,
+	IngestOutcome,
+	IngestScheduler,
+	IngestService,
+} from "./ingest-types";
 import { ingestWeight } from "./ingest-weight";
 import { MemoryBudget } from "./memory-budget";
+import { needsIngest, type RecordedUpload, recordUpload } from "./record-upload";
 import { type ParsedFile, readForParse, type StoredSessionFile } from "./session-files";
 import {
 	folderOfIsoDate,
 	isoDateOfFolder,
-	type SessionFileKey,
 	type SessionKey,
 	sessionLockName,
-	sessionObjectKey,
 	sessionOf,
 } from "./session-key";
 import { buildSessionVersionFrom, type SessionBytes } from "./session-version";
 import { linkSixSessionTrack } from "./six-track";
-import { findUnchangedUpload, type UnchangedUpload } from "./unchanged-upload";
+import { findUnchangedUpload } from "./unchanged-upload";
 
+export type {
+	AcceptFileInput,
+	AcceptFileResult,
+	IngestDeps,
+	IngestLog,
+	IngestOutcome,
+	IngestScheduler,
+	IngestService,
+	StagedContent,
+} from "./ingest-types";
 export type { SessionFileKey, SessionKey } from "./session-key";
-
-/** An upload already written whole to a local temp file (it is streamed to storage). */
-export interface StagedContent {
-	path: string;
-	size: number;
-}
-
-export type AcceptFileInput = {
-	/** Checked at the edge that received the file (`parseSessionKey`): never checked again. */
-	key: SessionFileKey;
-	/** Hex SHA-256 of the content, already verified by the caller. */
-	sha256: string;
-} & (
-	| { bytes: Uint8Array; stagedFile?: undefined }
-	| { stagedFile: StagedContent; bytes?: undefined }
-);
-
-/** The device API's `UploadResult`. */
-export interface AcceptFileResult {
-	/** `error`: why this file did not become a new version (null when it did, or nothing changed). */
-	session: { id: string; status: SessionStatus; version: number; error: string | null };
-	file: { name: SixFileName; size: number; sha256: string; changed: boolean };
-}
-
-export interface IngestOutcome {
-	sessionId: string;
-	status: SessionStatus;
-	version: number;
-	/** A new version was written (false: nothing pending, or the parse failed). */
-	applied: boolean;
-	/** Why the latest files could not be read (the previous version stays). */
-	error: string | null;
-}
-
-export interface IngestLog {
-	info(...args: unknown[]): void;
-	warn(...args: unknown[]): void;
-	error(...args: unknown[]): void;
-}
-
-export interface IngestService {
-	/** Stores and records one uploaded file, then ingests its session. */
-	acceptFile(input: AcceptFileInput): Promise<AcceptFileResult>;
-	/**
-	 * A repeated upload of the file as recorded (`unchanged-upload.ts`): answered once its body
-	 * is checked, without `acceptFile`. null: this upload must go through `acceptFile`.
-	 */
-	findUnchanged(key: SessionFileKey, sha256: string): Promise<UnchangedUpload | null>;
-	/** Parses again what storage holds for the session and writes a new version. */
-	ingestSession(key: SessionKey): Promise<IngestOutcome | null>;
-	/**
-	 * Every session whose recorded files were not parsed yet: ingested here, or queued when there
-	 * is a job queue. Returns how many.
-	 */
-	recoverPending(): Promise<number>;
-	/** The ingest job: steps 2-3 for a pending session; throws on what a retry may cure. */
-	runJob(key: SessionKey): Promise<IngestOutcome | null>;
-	/** The job gave up: the session records why (its previous good version stays). */
-	markFailed(key: SessionKey, reason: string): Promise<void>;
-}
-
-/** Where ingest jobs go: a PostgreSQL job queue, or an in-process one (embedded database). */
-export interface IngestScheduler {
-	/** Queues an ingest of the session; merged with one already waiting for the same session. */
-	enqueue(key: SessionKey): Promise<void>;
-}
-
-export interface IngestDeps {
-	db: Kysely<Database>;
-	storage: ObjectStorage;
-	log?: IngestLog;
-	/** Default: in-process locks (one process). */
-	locks?: SessionLocks;
-	/** Absent: an upload is ingested in the request itself. */
-	jobs?: IngestScheduler;
-	/** With `jobs`: how long an upload waits for its ingest before answering. */
-	answerWaitMs?: number;
-	/** Bytes the parses of this process may hold at once (`MemoryBudget`, INGEST_MEMORY_MB). */
-	memoryBudgetBytes?: number;
-}
 
 /** A parse whose estimate reaches this is followed by a garbage collection (a few ms). */
 const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
@@ -302,48 +234,14 @@ export function createIngestService(deps: IngestDeps): IngestService {
 		log.warn({ slot, attempts }, "recovery of a pending session abandoned");
 	}
 
-	interface Recorded {
-		row: IngestSessionRow;
-		changed: boolean;
-		/** Bytes just stored, reused by an ingest in the same request. */
-		inHand?: StoredSessionFile;
-	}
-
-	/** Step 1 of the header: validates, stores and records the file. Under the session lock. */
-	async function recordLocked(input: AcceptFileInput): Promise<Recorded> {
-		const sha256 = input.sha256.toLowerCase();
-		const objectKey = sessionObjectKey(input.key);
-		const slot = slotOf(input.key);
-
-		const recorded = await db.transaction().execute(async (trx) => {
-			const row = await createAndLockSession(trx, slot);
-			if (!row) return null;
-			await refuseSessionOfAnotherRider(trx, row.id);
-			const known = input.key.file === "lap.six" ? row.lapSha256 : row.gpsSha256;
-			if (known === sha256) {
-				const head = await storage.head(objectKey);
-				if (head?.sha256 === sha256) return { row, changed: false };
-			}
-			await putContent(storage, objectKey, input, sha256);
-			return {
-				row: await recordReceivedFile(trx, row.id, input.key.file, objectKey, sha256),
-				changed: true,
-				...(input.bytes ? { inHand: { key: objectKey, bytes: input.bytes, sha256 } } : {}),
-			};
-		});
-		if (!recorded)
-			throw notFound(`Logger "${input.key.hardwareId}" não cadastrado.`, "hardware_not_found");
-		return recorded;
-	}
-
-	/** An unchanged file still finishes an ingest a crash left pending. */
-	function needsIngest(recorded: Recorded): boolean {
-		return recorded.changed || recorded.row.pending || recorded.row.status === "received";
+	/** Step 1 of the header. Under the session lock. */
+	function recordLocked(input: AcceptFileInput): Promise<RecordedUpload> {
+		return recordUpload(db, storage, input, slotOf(input.key));
 	}
 
 	function answer(
 		input: AcceptFileInput,
-		recorded: Recorded,
+		recorded: RecordedUpload,
 		row: Pick<IngestSessionRow, "id" | "status" | "version">,
 		error: string | null = null,
 	): AcceptFileResult {
@@ -471,40 +369,6 @@ export function createIngestService(deps: IngestDeps): IngestService {
 			return count;
 		},
 	};
-}
-
-/** A staged upload is streamed from its temp file; the stream is closed whatever happens. */
-async function putContent(
-	storage: ObjectStorage,
-	key: string,
-	input: AcceptFileInput,
-	sha256: string,
-): Promise<void> {
-	const options = { sha256, contentType: "text/plain" };
-	if (input.bytes) {
-		await storage.put(key, input.bytes, options);
-		return;
-	}
-	const stream = createReadStream(input.stagedFile.path);
-	try {
-		await storage.put(key, stream, options);
-	} finally {
-		stream.destroy();
-	}
-}
-
-/**
- * A logger that changed hands keeps its old sessions on the card: they belong to the rider who
- * recorded them, and the new owner's logger must not rewrite them (nothing is stored).
- */
-async function refuseSessionOfAnotherRider(trx: Kysely<Database>, sessionId: string) {
-	const { riderId, ownerId } = await sessionRiderAndLoggerOwner(trx, sessionId);
-	if (riderId !== null && riderId !== ownerId) {
-		throw conflict(
-			"Esta sessão foi gravada para outro piloto, antigo dono deste logger, e não pode ser alterada por ele. Nada foi gravado: apague a sessão do cartão do logger.",
-			"session_of_previous_owner",
-		);
-	}
 }
 
 function applyError(err: unknown): string {
