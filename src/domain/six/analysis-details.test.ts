@@ -60,6 +60,12 @@ describe("analysis details", () => {
 		expect(shortestFloat32(nine)).toBe(Number(nine.toPrecision(9)));
 		expect(Math.fround(Number(nine.toPrecision(8)))).not.toBe(nine);
 	});
+
+	it("gives NaN and the infinities back as they are", () => {
+		expect(shortestFloat32(Number.NaN)).toBeNaN();
+		expect(shortestFloat32(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+		expect(shortestFloat32(Number.NEGATIVE_INFINITY)).toBe(Number.NEGATIVE_INFINITY);
+	});
 });
 
 describe("splitLaps report order", () => {

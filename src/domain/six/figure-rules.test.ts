@@ -45,6 +45,13 @@ describe("figure rules", () => {
 				[12, 18],
 			]),
 		).toBeNull();
+		// A lap with more sectors than the first does not fit either.
+		expect(
+			theoreticalBest([
+				[10, 20, 30],
+				[12, 18, 31, 5],
+			]),
+		).toBeNull();
 		expect(theoreticalBest([[], []])).toBeNull();
 		expect(theoreticalBest([])).toBeNull();
 	});

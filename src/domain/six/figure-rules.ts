@@ -8,7 +8,7 @@
  * float32, so 158.9 comes out as 158.89999389648438; this gives the figure the device wrote.
  */
 export function shortestFloat32(value: number): number {
-	if (!Number.isFinite(value)) return value;
+	// NaN and the infinities come back as they are: "NaN" never reads back equal, "Infinity" does.
 	for (let digits = 1; digits <= 9; digits++) {
 		const candidate = Number(value.toPrecision(digits));
 		if (Math.fround(candidate) === value) return candidate;
@@ -45,8 +45,9 @@ export function theoreticalBest(
 	for (let s = 0; s < count; s++) {
 		let best = Number.POSITIVE_INFINITY;
 		for (const lap of sectorTimes) {
-			const time = lap.length === count ? lap[s] : null;
-			if (time === null || time === undefined) return null;
+			if (lap.length !== count) return null;
+			const time = lap[s]!;
+			if (time === null) return null;
 			if (time < best) best = time;
 		}
 		total += best;
