@@ -1,6 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAndLockSession, recordReceivedFile } from "../repositories/session-repository";
+import {
+	createAndLockSession,
+	recordReceivedFile,
+} from "../repositories/session-ingest-repository";
 import { createTestLogger, lapFile, putSessionFile } from "../test/device-test-support";
 import { createTestContext, type TestContext } from "../test/harness";
 import { fileInput } from "../test/ingest-test-support";

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { createAndLockSession, recordReceivedFile } from "../repositories/session-repository";
+import {
+	createAndLockSession,
+	recordReceivedFile,
+} from "../repositories/session-ingest-repository";
 import type { ObjectStorage } from "../storage/object-storage";
 import { createTestContext, type TestContext } from "../test/harness";
 import {

@@ -48,7 +48,7 @@ import {
 	lockSessionBySlot,
 	recordIngestFailure,
 	type SessionSlot,
-} from "../repositories/session-repository";
+} from "../repositories/session-ingest-repository";
 import type { ObjectStorage } from "../storage/object-storage";
 import { collectGarbage } from "./collect-garbage";
 import { observeIngest, publishUpload } from "./ingest-events";

@@ -12,7 +12,7 @@ import {
 	recordReceivedFile,
 	type SessionSlot,
 	sessionRiderAndLoggerOwner,
-} from "../repositories/session-repository";
+} from "../repositories/session-ingest-repository";
 import type { ObjectStorage } from "../storage/object-storage";
 import type { AcceptFileInput } from "./ingest-types";
 import type { StoredSessionFile } from "./session-files";

@@ -10,7 +10,7 @@ import type {
 	SessionSummary,
 	SixFileName,
 } from "../../domain/six/types";
-import type { NewLapRow } from "../repositories/session-repository";
+import type { NewLapRow } from "../repositories/session-ingest-repository";
 import { hasContent, type StreamedGps } from "./parse-gps-stream";
 import { type SixChannels, sixLapChannels } from "./six-channels";
 

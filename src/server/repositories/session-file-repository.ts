@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SixFileName } from "../../domain/six/types";
 import type { Database, SessionStatus } from "../db/schema";
-import type { SessionSlot } from "./session-repository";
+import type { SessionSlot } from "./session-ingest-repository";
 
 /** One recorded file of a session, with what decides whether a repeated upload may skip work. */
 export interface RecordedSessionFile {

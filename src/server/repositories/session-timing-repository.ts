@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { ImportIssue, SourceFormat, TrackLines } from "../../domain/recording/types";
 import type { SessionSummary } from "../../domain/six/types";
 import type { Database, SessionStatus, TimingShown } from "../db/schema";
-import { type NewLapRow, StoredJsonError } from "./session-repository";
+import type { NewLapRow } from "./session-ingest-repository";
+import { StoredJsonError } from "./session-repository";
 
 /**
  * Sessions' tracks, sources and timing (which laps they show): the SQL beside the ingest's
