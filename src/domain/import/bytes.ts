@@ -234,24 +234,6 @@ export function lineEndOf(bytes: Uint8Array, pos: number): number {
 	return at < 0 ? bytes.length : at;
 }
 
-/** Whether `bytes[start…]` begins with the ASCII `prefix`, letters compared case-insensitively. */
-export function startsWithAscii(
-	bytes: Uint8Array,
-	start: number,
-	end: number,
-	prefix: string,
-): boolean {
-	if (end - start < prefix.length) return false;
-	for (let i = 0; i < prefix.length; i++) {
-		let b = bytes[start + i]!;
-		let c = prefix.charCodeAt(i);
-		if (b >= 65 && b <= 90) b += 32;
-		if (c >= 65 && c <= 90) c += 32;
-		if (b !== c) return false;
-	}
-	return true;
-}
-
 /** The offending text in quotes, shortened so a huge garbage line cannot flood a report. */
 export function quote(text: string, max = 40): string {
 	const shown = text.length > max ? `${text.slice(0, max)}…` : text;

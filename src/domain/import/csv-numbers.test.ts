@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NUMBER_EMPTY, NUMBER_INVALID, NUMBER_OK, SPACE } from "./bytes";
-import { CsvNumberReader } from "./csv-numbers";
+import { CsvNumberReader, isBlankLine } from "./csv-numbers";
 import { bytesOf } from "./test-support";
 
 function readLines(text: string, columns: number[], scales: number[] = [], sep?: number) {
@@ -112,5 +112,149 @@ describe("CsvNumberReader", () => {
 			SPACE,
 		);
 		expect(line).toMatchObject({ count: 4, values: [16, 90358.2, 2689.89966, -673.45853] });
+	});
+});
+
+describe("CsvNumberReader slots", () => {
+	it("reads a column named by two slots into the first; the second stays empty and quotes nothing", () => {
+		const reader = new CsvNumberReader([1, 1, -1]);
+		reader.read(bytesOf("a,5\n"), 0);
+		expect([...reader.values.subarray(0, 1)]).toEqual([5]);
+		expect([...reader.states]).toEqual([NUMBER_OK, NUMBER_EMPTY, NUMBER_EMPTY]);
+		expect([reader.quoted(0), reader.quoted(1), reader.quoted(2), reader.quoted(7)]).toEqual([
+			'"5"',
+			'""',
+			'""',
+			'""',
+		]);
+	});
+
+	it("gives empty for slot 0 on a line that lacks its column", () => {
+		const lines = readLines("1,2\n3\n", [1]);
+		expect(lines.map((l) => l.states)).toEqual([[NUMBER_OK], [NUMBER_EMPTY]]);
+	});
+
+	it("gives the LF of an empty last line as its end", () => {
+		expect(readLines("1\n\n", [0]).map((l) => l.end)).toEqual([1, 2]);
+	});
+
+	it("divides by the decimals past a slot's scale", () => {
+		const [line] = readLines("1.23456,0\n", [0], [3]);
+		expect(line!.values[0]).toBe(1234.56);
+	});
+
+	it("reads the digits in a file's last bytes one at a time, to the same value", () => {
+		const cases: [string, number, number][] = [
+			["1.23456\n", 0, 1.23456],
+			["1.23456", 0, 1.23456],
+			["123456\n", 0, 123456],
+			["x,-98.7\n", 1, -98.7],
+		];
+		for (const [text, column, value] of cases) {
+			expect(readLines(text, [column])[0]!.values[0], text).toBe(value);
+		}
+	});
+
+	it("reads more than 15 digits to the double Number gives", () => {
+		// Read four digits at a time, these would round twice: 1234.1234567890122, not …124.
+		const fraction = "1234.123456789012345";
+		expect(readLines(`${fraction},0\n`, [0])[0]!.values[0]).toBe(Number(fraction));
+		// Eighteen digits that end the file: the last two read one at a time.
+		const integer = "123456789012345610";
+		expect(readLines(`a,${integer}\n`, [1])[0]!.values[0]).toBe(Number(integer));
+	});
+});
+
+describe("CsvNumberReader cells", () => {
+	it("ends a quoted cell at the separator after its closing quote", () => {
+		const [line] = readLines('"5"x,7', [0, 1]);
+		expect(line).toMatchObject({
+			count: 2,
+			values: [Number.NaN, 7],
+			states: [NUMBER_INVALID, NUMBER_OK],
+		});
+		const [doubled] = readLines('x,"a"",b",7', [2]);
+		expect(doubled).toMatchObject({ count: 3, values: [7] });
+	});
+
+	it("ends the line's fields at a CR, in a quoted, a skipped or an unreadable cell", () => {
+		expect(readLines('"5"\rx,7\n', [0, 1])[0]).toMatchObject({
+			count: 1,
+			states: [NUMBER_OK, NUMBER_EMPTY],
+		});
+		expect(readLines("5\r,7\n", [1])[0]).toMatchObject({ count: 1, states: [NUMBER_EMPTY] });
+		expect(readLines("5x\r,7\n", [0, 1])[0]).toMatchObject({
+			count: 1,
+			states: [NUMBER_INVALID, NUMBER_EMPTY],
+		});
+	});
+});
+
+describe("CsvNumberReader blank-separated rows", () => {
+	const blankRows = (text: string, columns: number[]) => readLines(text, columns, [], SPACE);
+
+	it("skips tabs and spaces in any order before, between and after fields", () => {
+		expect(blankRows("\t1 \t2 \r\n", [0, 1])[0]).toMatchObject({ count: 2, values: [1, 2] });
+		expect(blankRows("1\t2\n", [1])[0]).toMatchObject({ count: 2, values: [2] });
+	});
+
+	it("ends a quoted or unreadable cell at a space or a tab", () => {
+		expect(blankRows('"5" 6\t7\n', [0, 1, 2])[0]).toMatchObject({ count: 3, values: [5, 6, 7] });
+		expect(blankRows('"5"\t6\n', [0, 1])[0]).toMatchObject({ count: 2, values: [5, 6] });
+		expect(blankRows("1x\t2\n", [0, 1])[0]).toMatchObject({
+			count: 2,
+			values: [Number.NaN, 2],
+			states: [NUMBER_INVALID, NUMBER_OK],
+		});
+	});
+
+	it("reads a line of blanks before CRLF as no field, ending at its LF", () => {
+		const lines = blankRows(" \r\n1\n", [0]);
+		expect(lines.map((l) => [l.count, l.end])).toEqual([
+			[0, 2],
+			[1, 4],
+		]);
+	});
+});
+
+describe("CsvNumberReader.quoted", () => {
+	const quotedCells = (text: string, count: number, separator?: number) => {
+		const reader = new CsvNumberReader(
+			Array.from({ length: count }, (_, i) => i),
+			[],
+			separator,
+		);
+		reader.read(bytesOf(text), 0);
+		return Array.from({ length: count }, (_, slot) => reader.quoted(slot));
+	};
+
+	it("keeps the blanks of a comma-separated cell and drops the CR of CRLF", () => {
+		expect(quotedCells(" a, b\r\n", 2)).toEqual(['" a"', '" b"']);
+	});
+
+	it("splits blank-separated cells at tabs too", () => {
+		expect(quotedCells("\ta\tb\n", 2, SPACE)).toEqual(['"a"', '"b"']);
+	});
+
+	it("skips quoted cells whole: commas and doubled quotes inside", () => {
+		expect(quotedCells('"a,b",7\n', 2)[1]).toBe('"7"');
+		expect(quotedCells('x,"a"",b",7\n', 3)[2]).toBe('"7"');
+	});
+
+	it("drops only a pair of quotes around the whole cell", () => {
+		expect(quotedCells('a,5"\n', 2)[1]).toBe('"5""');
+		expect(quotedCells('a,"5\n', 2)[1]).toBe('""5"');
+		expect(quotedCells('a,"\n', 2)[1]).toBe('"""');
+	});
+});
+
+describe("isBlankLine", () => {
+	it("is true for a range of spaces, tabs and CRs only", () => {
+		const b = bytesOf("x \t\rx");
+		expect(isBlankLine(b, 1, 4)).toBe(true);
+		for (const at of [1, 2, 3]) expect(isBlankLine(b, at, at + 1)).toBe(true);
+		expect(isBlankLine(b, 2, 2)).toBe(true);
+		expect(isBlankLine(b, 1, 5)).toBe(false);
+		expect(isBlankLine(b, 0, 1)).toBe(false);
 	});
 });
