@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseGpsBytes, parseGpsFile } from "./parse-gps";
+import { GpsPieceParser, parseGpsBytes, parseGpsFile } from "./parse-gps";
 import { gpsPointAt } from "./serialize";
 import { FIXTURE_FOLDERS, fixture, hasFixture } from "./test-fixtures";
 import type { GpsFile } from "./types";
@@ -257,6 +257,46 @@ describe("parseGpsFile", () => {
 	it("never throws on arbitrary garbage and reports it", () => {
 		const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
 		expect(() => parseGpsFile(garbage)).not.toThrow();
+	});
+});
+
+describe("GpsPieceParser", () => {
+	/** A file over 64 KiB: a byte order mark, rejected lines and battery changes throughout. */
+	function longFile(): Uint8Array {
+		const lines = Array.from({ length: 3000 }, (_, i) =>
+			i % 700 === 350
+				? `lixo ${i}`
+				: `-23.${String(i).padStart(7, "0")},-46.6333094|60.54|12|120000.00|1|1|${12 + (i >> 9) / 10}V`,
+		);
+		return new TextEncoder().encode(`\ufeff${lines.join("\n")}\n`);
+	}
+
+	/** The bytes cut just after an LF: the first piece past 64 KiB, then about every `size` bytes. */
+	function piecesOf(bytes: Uint8Array, size: number): Uint8Array[] {
+		const pieces: Uint8Array[] = [];
+		let start = 0;
+		let want = 3 + 65536;
+		while (start < bytes.length) {
+			const lf = bytes.indexOf(10, start + want);
+			const end = lf < 0 ? bytes.length : lf + 1;
+			pieces.push(bytes.subarray(start, end));
+			start = end;
+			want = size;
+		}
+		return pieces;
+	}
+
+	it("gives for a file handed in pieces of whole lines what one parse of the whole file gives", () => {
+		const bytes = longFile();
+		const pieces = piecesOf(bytes, 20_000);
+		expect(pieces.length).toBeGreaterThan(3);
+		const parser = new GpsPieceParser(bytes.length);
+		for (const piece of pieces) parser.push(piece);
+		const file = parser.finish();
+		const whole = parseGpsFile(bytes);
+		expect(rows(file)).toEqual(rows(whole));
+		expect(file.report).toEqual(whole.report);
+		expect(file.report.map((r) => r.line)).toEqual([351, 1051, 1751, 2451]);
 	});
 });
 

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { simulateSession } from "../../domain/simulator/session";
-import { parseGpsFile } from "../../domain/six/parse-gps";
+import { GpsPieceParser, parseGpsFile } from "../../domain/six/parse-gps";
 import { parseGpsStream } from "./parse-gps-stream";
 import { sha256Hex } from "./session-files";
 
@@ -32,6 +32,8 @@ describe("parseGpsStream", () => {
 				[256, 7],
 				[1000, 333],
 				[1 << 20, 65536],
+				// Reads larger than twice a piece: the buffer grows to the read, not only doubles.
+				[256, 1000],
 			] as const) {
 				const streamed = await parseGpsStream(chunks(bytes, chunk), bytes.length, piece);
 				expect(streamed.parsed).toEqual(parseGpsFile(bytes));
@@ -72,5 +74,40 @@ describe("parseGpsStream", () => {
 		expect((await parseGpsStream(chunks(blank, 2), blank.length, 256)).hasContent).toBe(false);
 		const text = Buffer.from("\n\nx\n");
 		expect((await parseGpsStream(chunks(text, 2), text.length, 256)).hasContent).toBe(true);
+		// Content early, blank reads after it: the file still has content.
+		const early = Buffer.from("x\n\n\n  \n");
+		expect((await parseGpsStream(chunks(early, 2), early.length, 256)).hasContent).toBe(true);
+	});
+
+	it("reads a stream of strings as their UTF-8 bytes", async () => {
+		const text = `\uFEFF${lines.slice(0, 60).join("\n")}\n`;
+		const bytes = Buffer.from(text, "utf8");
+		async function* strings() {
+			for (let at = 0; at < text.length; at += 50) yield text.slice(at, at + 50);
+		}
+		const streamed = await parseGpsStream(strings(), bytes.length, 256);
+		expect(streamed.parsed).toEqual(parseGpsFile(bytes));
+		expect(streamed.sha256).toBe(sha256Hex(bytes));
+		expect(streamed.hasContent).toBe(true);
+	});
+
+	it("hands the parser whole lines about a piece at a time, never the whole file", async () => {
+		const bytes = Buffer.from(session, "utf8");
+		const longestLine = Math.max(...lines.map((line) => Buffer.byteLength(line) + 1));
+		const piece = 4096;
+		const chunk = 333;
+		const push = vi.spyOn(GpsPieceParser.prototype, "push");
+		try {
+			await parseGpsStream(chunks(bytes, chunk), bytes.length, piece);
+			const sizes = push.mock.calls.map(([bytesOfPiece]) => bytesOfPiece.length);
+			expect(sizes.reduce((a, b) => a + b, 0)).toBe(bytes.length);
+			expect(sizes.length).toBeGreaterThan(bytes.length / (piece + chunk));
+			for (const size of sizes.slice(0, -1)) {
+				expect(size).toBeGreaterThan(piece - longestLine);
+				expect(size).toBeLessThan(piece + chunk);
+			}
+		} finally {
+			push.mockRestore();
+		}
 	});
 });

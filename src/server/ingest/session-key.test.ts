@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
 	folderOfIsoDate,
+	hardwareIdProblem,
 	isoDateOfFolder,
 	MAX_TRACK_NAME_BYTES,
 	parseSessionKey,
@@ -10,6 +11,7 @@ import {
 	sessionKeyOrThrow,
 	sessionLockName,
 	sessionObjectKey,
+	sessionOf,
 } from "./session-key";
 
 const good = { hardwareId: "HW-1", track: "Interlagos", date: "05042025", file: "lap.six" };
@@ -100,6 +102,12 @@ describe("session keys", () => {
 			reason: expect.stringMatching(/^Nome de pista inválido: use de 1 a 64 caracteres/),
 		});
 		expect(parseSessionKey({ ...good, track: "é".repeat(64) })).toMatchObject({ ok: true });
+		// 50 four-byte characters: exactly the byte limit, accepted; one byte more is refused.
+		expect(parseSessionKey({ ...good, track: "😀".repeat(50) })).toMatchObject({ ok: true });
+		expect(parseSessionKey({ ...good, track: `${"😀".repeat(50)}a` })).toMatchObject({
+			ok: false,
+			reason: expect.stringMatching(/^Nome de pista longo demais: 201 bytes/),
+		});
 		expect(parseSessionKey({ ...good, track: "😀".repeat(51) })).toMatchObject({
 			ok: false,
 			reason: expect.stringMatching(/^Nome de pista longo demais: 204 bytes/),
@@ -175,6 +183,28 @@ describe("session keys", () => {
 		expect(parseSessionObjectKey("HW-1/Interlagos/05042025")).toMatchObject({ ok: false });
 		expect(parseSessionObjectKey("HW-1/a/b/05042025/lap.six")).toMatchObject({ ok: false });
 		expect(parseSessionObjectKey("imports/r/s/original")).toMatchObject({ ok: false });
+		// A valid key with one more part is refused as a whole, not read by its first four parts.
+		const long = `HW-1/Interlagos/05042025/lap.six/${"x".repeat(100)}`;
+		expect(parseSessionObjectKey(long)).toEqual({
+			ok: false,
+			code: "invalid_session_path",
+			reason: `Chave de armazenamento inválida "${long.slice(0, 80)}".`,
+		});
+	});
+
+	it("says what is wrong with a logger identifier, or nothing when it is valid", () => {
+		expect(hardwareIdProblem("HW-1_a")).toBeNull();
+		expect(hardwareIdProblem("a b")).toBe(
+			"Identificador de logger inválido: use de 1 a 64 letras, dígitos, '-' ou '_'.",
+		);
+	});
+
+	it("names a file's session by its logger, track and day only", () => {
+		expect(sessionOf(sessionKeyOrThrow(good, "gps.six"))).toEqual({
+			hardwareId: "HW-1",
+			track: "Interlagos",
+			date: "05042025",
+		});
 	});
 
 	it("takes only checked keys where storage keys are made", () => {
