@@ -63,8 +63,8 @@ export function checkDirection(
 			if (d2 > reach2) continue;
 			const d = Math.sqrt(d2);
 			const gap = Math.abs(k - expected);
-			if (d < bestD - TIE_M || (d <= bestD + TIE_M && gap < bestGap) || best < 0) {
-				if (best >= 0 && d > bestD + TIE_M) continue;
+			// The first point in reach always passes (bestD starts at the reach, bestGap at infinity).
+			if (d < bestD - TIE_M || (d <= bestD + TIE_M && gap < bestGap)) {
 				bestD = d;
 				bestGap = gap;
 				best = k;
