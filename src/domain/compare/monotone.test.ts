@@ -16,6 +16,12 @@ describe("makeNonDecreasing", () => {
 		expect(Array.from(v)).toEqual([1, 2.5, 2.5, 8 / 3, 8 / 3, 8 / 3]);
 	});
 
+	it("pools two values that go down", () => {
+		const v = Float64Array.from([2, 1]);
+		makeNonDecreasing(v);
+		expect(Array.from(v)).toEqual([1.5, 1.5]);
+	});
+
 	it("gives a non-decreasing sequence with the same sum, and leaves one unchanged", () => {
 		fc.assert(
 			fc.property(
@@ -66,6 +72,13 @@ describe("fillGaps", () => {
 		expect(s[2]).toBeCloseTo(10 + (2 / 30) * 30, 9);
 		expect(s[3]).toBeCloseTo(10 + (20 / 30) * 30, 9);
 	});
+
+	it("holds the last good match across a gap where the lap stood still", () => {
+		const s = Float64Array.from([0, 5, Number.NaN, Number.NaN, 9]);
+		const travelled = Float64Array.from([0, 3, 3, 3, 3]);
+		expect(fillGaps(s, travelled)).toBe(2);
+		expect(Array.from(s)).toEqual([0, 5, 5, 5, 9]);
+	});
 });
 
 describe("toProgress", () => {
@@ -82,5 +95,42 @@ describe("toProgress", () => {
 		// Steps next to the two points off the line: 6→20, 20→40, 40→80.
 		expect(p.offLineM).toBeCloseTo(14 + 20 + 40, 9);
 		expect(p.travelledM[7]).toBeCloseTo(100, 9);
+	});
+
+	it("counts the path next to a last point off the line", () => {
+		const s = Float64Array.from([0, 40, Number.NaN]);
+		const x = Float64Array.from([0, 40, 90]);
+		const y = new Float64Array(3);
+		const p = toProgress(s, x, y, 100);
+		expect(p.offLineM).toBe(50);
+		expect(Array.from(s)).toEqual([0, 40, 100]);
+	});
+
+	it("sets the last point to the reference length before the fit", () => {
+		// Raw last match 50 would pull the middle down to 70; the lap ends at 95.
+		const s = Float64Array.from([0, 90, 50]);
+		const x = Float64Array.from([0, 90, 95]);
+		const p = toProgress(s, x, new Float64Array(3), 95);
+		expect(Array.from(s)).toEqual([0, 90, 95]);
+		expect(p.offLinePoints).toBe(0);
+	});
+
+	it("keeps progress within the reference after the fit", () => {
+		const s = Float64Array.from([0, -5, -5, 10]);
+		const x = Float64Array.from([0, 1, 2, 10]);
+		toProgress(s, x, new Float64Array(4), 10);
+		expect(Array.from(s)).toEqual([0, 0, 0, 10]);
+	});
+
+	it("gives an empty lap empty progress", () => {
+		const s = new Float64Array(0);
+		const p = toProgress(s, new Float64Array(0), new Float64Array(0), 100);
+		expect(p).toEqual({
+			offLine: new Uint8Array(0),
+			offLinePoints: 0,
+			offLineM: 0,
+			travelledM: new Float64Array(0),
+		});
+		expect(s.length).toBe(0);
 	});
 });
