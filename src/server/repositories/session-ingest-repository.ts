@@ -185,19 +185,27 @@ export interface IngestedVersion {
 	laps: NewLapRow[];
 }
 
+/**
+ * The session's laps replaced by `laps` (call inside the transaction that writes the version):
+ * the one place laps are written, by the ingest and by a re-timing.
+ */
+export async function replaceLaps(trx: Db, sessionId: string, laps: NewLapRow[]): Promise<void> {
+	await trx.deleteFrom("laps").where("session_id", "=", sessionId).execute();
+	if (laps.length > 0) {
+		await trx
+			.insertInto("laps")
+			.values(laps.map((lap) => ({ ...lap, path: pathToSql(lap.path) })))
+			.execute();
+	}
+}
+
 /** Replaces the session's laps and figures by a new version (call inside the transaction). */
 export async function applyIngestedVersion(
 	trx: Db,
 	sessionId: string,
 	version: IngestedVersion,
 ): Promise<IngestSessionRow> {
-	await trx.deleteFrom("laps").where("session_id", "=", sessionId).execute();
-	if (version.laps.length > 0) {
-		await trx
-			.insertInto("laps")
-			.values(version.laps.map((lap) => ({ ...lap, path: pathToSql(lap.path) })))
-			.execute();
-	}
+	await replaceLaps(trx, sessionId, version.laps);
 	const row = await trx
 		.updateTable("sessions")
 		.set({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ImportIssue, SourceFormat, TrackLines } from "../../domain/recording/types";
 import type { SessionSummary } from "../../domain/six/types";
 import type { Database, SessionStatus, TimingShown } from "../db/schema";
-import type { NewLapRow } from "./session-ingest-repository";
+import { type NewLapRow, replaceLaps } from "./session-ingest-repository";
 import { StoredJsonError } from "./session-repository";
 
 /**
@@ -163,25 +163,13 @@ export interface TimedVersion {
 	leanEstimated: boolean;
 }
 
-/** Paths go in as base64 (see session-repository: PGlite's bytea conversion is slow). */
-const blobToSql = (blob: Uint8Array | null | undefined) =>
-	blob
-		? sql<Uint8Array>`decode(${Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength).toString("base64")}, 'base64')`
-		: null;
-
 /** Replaces a session's laps, figures and timing by a new version (inside the transaction). */
 export async function applyTimedVersion(
 	trx: Db,
 	sessionId: string,
 	version: TimedVersion,
 ): Promise<{ version: number }> {
-	await trx.deleteFrom("laps").where("session_id", "=", sessionId).execute();
-	if (version.laps.length > 0) {
-		await trx
-			.insertInto("laps")
-			.values(version.laps.map((lap) => ({ ...lap, path: blobToSql(lap.path) })))
-			.execute();
-	}
+	await replaceLaps(trx, sessionId, version.laps);
 	const row = await trx
 		.updateTable("sessions")
 		.set({
