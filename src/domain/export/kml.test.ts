@@ -64,6 +64,21 @@ function lapFolders(root: XmlElement): XmlElement[] {
 	);
 }
 
+/** The KML folder of a lap of three points 100 ms apart, starting at `startMs`. */
+function folderOfThreePointLap(startMs: number) {
+	const lap = lapOf({
+		number: 1,
+		startMs,
+		timeMs: [0, 100, 200],
+		lat: [-23.5, -23.5001, -23.5002],
+		lon: [-46.5, -46.5, -46.5],
+		speedKmh: [10, 10, 10],
+		leanDeg: [0, 0, 0],
+	});
+	const root = checkKml(exportToString({ ...smallSession(), laps: [lap] }, "kml"));
+	return lapFolders(root)[0]!;
+}
+
 describe("KML export", () => {
 	it("draws each lap as speed-coloured runs that join into the lap's whole path", () => {
 		const session = simulatedSession({ laps: 2, hz: 10, circuit: "granja-viana" });
@@ -182,33 +197,13 @@ describe("KML export", () => {
 
 	it("ends a lap running past year 9999 at its last writable instant", () => {
 		const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-		const lap = lapOf({
-			number: 1,
-			startMs: last - 150,
-			timeMs: [0, 100, 200],
-			lat: [-23.5, -23.5001, -23.5002],
-			lon: [-46.5, -46.5, -46.5],
-			speedKmh: [10, 10, 10],
-			leanDeg: [0, 0, 0],
-		});
-		const root = checkKml(exportToString({ ...smallSession(), laps: [lap] }, "kml"));
-		const folder = lapFolders(root)[0]!;
+		const folder = folderOfThreePointLap(last - 150);
 		expect(child(child(folder, "TimeSpan")!, "end")!.text).toBe("9999-12-31T23:59:59.949Z");
 		expect(descendants(folder, "Placemark").flatMap(tuples)).toHaveLength(2);
 	});
 
 	it("draws every point of a lap that starts just after the first writable instant (year 1)", () => {
-		const lap = lapOf({
-			number: 1,
-			startMs: new Date("0001-01-01T00:00:00.150Z").getTime(),
-			timeMs: [0, 100, 200],
-			lat: [-23.5, -23.5001, -23.5002],
-			lon: [-46.5, -46.5, -46.5],
-			speedKmh: [10, 10, 10],
-			leanDeg: [0, 0, 0],
-		});
-		const root = checkKml(exportToString({ ...smallSession(), laps: [lap] }, "kml"));
-		const folder = lapFolders(root)[0]!;
+		const folder = folderOfThreePointLap(new Date("0001-01-01T00:00:00.150Z").getTime());
 		expect(child(child(folder, "TimeSpan")!, "begin")!.text).toBe("0001-01-01T00:00:00.150Z");
 		expect(descendants(folder, "Placemark").flatMap(tuples)).toHaveLength(3);
 	});

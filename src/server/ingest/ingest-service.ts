@@ -76,16 +76,7 @@ import { buildSessionVersionFrom, type SessionBytes } from "./session-version";
 import { linkSixSessionTrack } from "./six-track";
 import { findUnchangedUpload } from "./unchanged-upload";
 
-export type {
-	AcceptFileInput,
-	AcceptFileResult,
-	IngestDeps,
-	IngestLog,
-	IngestOutcome,
-	IngestScheduler,
-	IngestService,
-	StagedContent,
-} from "./ingest-types";
+export type * from "./ingest-types";
 export type { SessionFileKey, SessionKey } from "./session-key";
 
 /** A parse whose estimate reaches this is followed by a garbage collection (a few ms). */
