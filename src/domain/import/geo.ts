@@ -1,6 +1,6 @@
 /**
  * Small geometry on the WGS84 sphere approximation, enough for a race track: distances of
- * metres to kilometres, bearings, and a local flat projection (east/north metres around an
+ * metres to kilometres and a local flat projection (east/north metres around an
  * origin) where segments and angles are easy.
  */
 
@@ -14,17 +14,6 @@ export function distanceM(lat1: number, lon1: number, lat2: number, lon2: number
 	const a =
 		Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
 	return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-/** Initial compass bearing from the first point to the second, degrees in [0, 360). */
-export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
-	const phi1 = lat1 * RAD;
-	const phi2 = lat2 * RAD;
-	const dLambda = (lon2 - lon1) * RAD;
-	const y = Math.sin(dLambda) * Math.cos(phi2);
-	const x = Math.cos(phi1) * Math.sin(phi2) - Math.sin(phi1) * Math.cos(phi2) * Math.cos(dLambda);
-	const deg = Math.atan2(y, x) / RAD;
-	return (deg + 360) % 360;
 }
 
 /** East/north metres around an origin (equirectangular): accurate to well under 0.1% within a few km. */

@@ -59,7 +59,8 @@ export function importRaceCapture(bytes: Uint8Array, fileName: string): Recordin
 	}
 	const speed = find("speed", "gpsspeed");
 	const speedUnit = speed >= 0 ? speedFactor(channels[speed]!.unit) : 1;
-	if (speed >= 0 && speedUnit === null) {
+	// null only from a Speed column's unit: without one the factor is 1.
+	if (speedUnit === null) {
 		report.notice(
 			1,
 			`unidade de Speed ${JSON.stringify(channels[speed]!.unit)} desconhecida: lida como km/h`,
@@ -117,6 +118,9 @@ export function importRaceCapture(bytes: Uint8Array, fileName: string): Recordin
 		const hasInterval = states[SLOT_INTERVAL] === OK;
 		if (hasUtc && hasInterval && Number.isNaN(clockOffset)) {
 			clockOffset = values[SLOT_UTC]! - values[SLOT_INTERVAL]!;
+			// Date what came before now, so this row's time is checked against theirs on one clock.
+			for (const i of untimed) fixes.timeMs[i] = fixes.timeMs[i]! + clockOffset;
+			for (const k of untimedMarks) lapMarksMs[k] = lapMarksMs[k]! + clockOffset;
 		}
 		const timeMs = hasUtc
 			? values[SLOT_UTC]!
@@ -172,12 +176,8 @@ export function importRaceCapture(bytes: Uint8Array, fileName: string): Recordin
 		fixes.commit();
 	}
 
-	// Fixes before the first row with Utc were timed from Interval alone: date them now.
-	const dateKnown = !Number.isNaN(clockOffset);
-	if (dateKnown && untimed.length > 0) {
-		for (const i of untimed) fixes.timeMs[i] = fixes.timeMs[i]! + clockOffset;
-		for (const k of untimedMarks) lapMarksMs[k] = lapMarksMs[k]! + clockOffset;
-	}
+	// Without an Interval column only rows with Utc are timed at all: every fix is dated.
+	const dateKnown = !Number.isNaN(clockOffset) || interval < 0;
 	if (!dateKnown) report.notice(0, "sem Utc: horários contados do início do registro");
 	dropImplausibleFixes(fixes, report);
 	return {

@@ -31,4 +31,24 @@ describe("ImportReport", () => {
 		expect(listLines([1, 2, 3])).toBe("1, 2, 3");
 		expect(listLines([1, 2, 3, 4], 2)).toBe("1, 2, … e mais 2");
 	});
+
+	it("keeps entries of one line in the order they came", () => {
+		const report = new ImportReport("a.csv");
+		for (const reason of ["a", "b", "c", "d"]) report.reject(5, reason);
+		report.notice(5, "e");
+		expect(report.finish().map((e) => e.reason)).toEqual(["a", "b", "c", "d", "e"]);
+	});
+
+	it("is full once it holds its bound of entries", () => {
+		const report = new ImportReport("a.csv", 2);
+		expect(report.full).toBe(false);
+		report.reject(1, "x");
+		expect(report.full).toBe(false);
+		report.notice(2, "y");
+		expect(report.full).toBe(true);
+	});
+
+	it("lists every line number when there are no more than shown", () => {
+		expect(listLines([1, 2, 3], 3)).toBe("1, 2, 3");
+	});
 });

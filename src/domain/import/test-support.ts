@@ -17,6 +17,16 @@ export function latin1Bytes(text: string): Uint8Array {
 	return out;
 }
 
+/** Positions (as a file writes them) at the edges of the globe an importer must keep. */
+export const EDGE_POSITIONS: readonly [string, string][] = [
+	["90", "-46.7"],
+	["-90", "-46.7"],
+	["-23.7", "180"],
+	["-23.7", "-180"],
+	["0", "-46.7"],
+	["-23.7", "0"],
+];
+
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
 
 /** What a recording holds, in a form a snapshot shows well. */

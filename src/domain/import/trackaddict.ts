@@ -351,9 +351,10 @@ function planColumns(header: readonly string[], report: ImportReport): ColumnPla
 		"rpm",
 		find((h) => h.startsWith("engine speed") || h.startsWith("rpm")),
 	);
+	// "Throttle Position (%)", "Throttle (%)", with " *OBD" after an OBD channel's name.
 	add(
 		"throttlePct",
-		find((h) => h.startsWith("throttle position") || h.startsWith("throttle")),
+		find((h) => h.startsWith("throttle")),
 	);
 	return {
 		time,

@@ -169,7 +169,6 @@ interface TravelDirection {
 	/** Unit vector of travel (east, north) where the path passes the gate. */
 	ux: number;
 	uy: number;
-	bearingDeg: number;
 	/** Angle between the gate's segment and the travel direction, 0..90°. */
 	angleDeg: number;
 }
@@ -203,8 +202,7 @@ function travelDirection(
 	const segment = Math.hypot(sx, sy) || 1;
 	const cos = Math.abs((sx * dx + sy * dy) / segment);
 	const angleDeg = (Math.acos(Math.min(1, cos)) * 180) / Math.PI;
-	const bearing = (Math.atan2(dx, dy) * 180) / Math.PI;
-	return { ux: dx, uy: dy, bearingDeg: (bearing + 360) % 360, angleDeg };
+	return { ux: dx, uy: dy, angleDeg };
 }
 
 /** A gate through `point` across the unit direction (ux, uy), `ALONG_GATE_WIDTH_M` wide. */

@@ -88,6 +88,8 @@ export function decideColumns(
 	const map = names ? mapColumns(names) : null;
 	let columns: Record<VboChannel, number> | null = null;
 	let how = "";
+	// How far the rows sit from the names: a name's unit word moves with it.
+	let nameShift = 0;
 	if (map && shareReadable(samples, map.column) >= 0.8) {
 		columns = map.column;
 		how = columnNames ? "pelos nomes de [column names]" : "pelos nomes de [header]";
@@ -97,6 +99,7 @@ export function decideColumns(
 			const candidate = shifted(map, by);
 			if (shareReadable(samples, candidate) >= 0.8) {
 				columns = candidate;
+				nameShift = by;
 				how = `pelos nomes, deslocados ${by < 0 ? "uma coluna à esquerda" : "uma coluna à direita"} (as linhas não batem com os nomes)`;
 				break;
 			}
@@ -121,7 +124,7 @@ export function decideColumns(
 	}
 	if (map) chooseCandidates(columns, map, samples);
 	const units = coordinateUnits(samples, columns);
-	const unitWord = (c: number) => (map && c >= 0 && c < map.units.length ? map.units[c]! : "");
+	const unitWord = (c: number) => (map && c >= 0 ? (map.units[c - nameShift] ?? "") : "");
 	report.notice(
 		0,
 		`colunas decididas ${how}; coordenadas em ${units === "minutes" ? "minutos, longitude positiva a oeste" : "graus"}`,

@@ -261,3 +261,430 @@ describe("importVbo: [laptiming]", () => {
 		);
 	});
 });
+
+// ---- Rules of the header, each pinned by a file built here ----------------------------------
+
+const NAMED = ["[column names]", "sats time lat long velocity heading height", ""];
+const NBSP = "\u00a0";
+
+/** `HHMMSS.SS` of a time of day in ms (past midnight wraps). */
+function packedTime(todMs: number): string {
+	return new Date(todMs).toISOString().slice(11, 22).replaceAll(":", "");
+}
+
+const tod = (h: number, m: number, s = 0) => ((h * 60 + m) * 60 + s) * 1000;
+
+/** `count` sats-first rows every 0.1 s from the time of day `fromMs`, along the drive. */
+function rowsAt(fromMs: number, count = 5): string[] {
+	return Array.from({ length: count }, (_, i) => {
+		const s = sampleAt(i * 100);
+		return `012 ${packedTime(fromMs + i * 100)} ${(s.lat * 60).toFixed(5)} ${(-s.lon * 60).toFixed(5)} ${s.speedKmh.toFixed(2)} ${s.headingDeg.toFixed(1)} +780.50`;
+	});
+}
+
+const isoTimes = (r: ReturnType<typeof importVbo>) =>
+	Array.from(r.fixes.timeMs, (t) => new Date(t).toISOString());
+
+const lines = (r: ReturnType<typeof importVbo>) =>
+	r.report.map((e) => `${e.line} ${e.kind} ${e.reason}`);
+
+const COLUMNS_BY_NAME =
+	"0 notice colunas decididas pelos nomes de [column names]; coordenadas em minutos, longitude positiva a oeste";
+
+describe("importVbo: the recording's day", () => {
+	const firstFix = (head: string[], fromMs: number) =>
+		isoTimes(importVbo(vbo([...head, "", ...NAMED], rowsAt(fromMs)), "d.vbo"));
+
+	it("moves every fix to the day that puts the first one nearest the File created time, back or forward", () => {
+		const back = firstFix(["File created on 02/03/2025 @ 00:05"], tod(23, 59, 55));
+		expect([back[0], back[4]]).toEqual(["2025-03-01T23:59:55.000Z", "2025-03-01T23:59:55.400Z"]);
+		const forward = firstFix(["File created on 01/03/2025 @ 23:58"], tod(0, 0, 5));
+		expect([forward[0], forward[4]]).toEqual([
+			"2025-03-02T00:00:05.000Z",
+			"2025-03-02T00:00:05.400Z",
+		]);
+	});
+
+	it("moves nothing when the first fix is within half a day of the created time (hh:mm:ss)", () => {
+		const created = ["File created on 02/03/2025 at 00:05:30"];
+		expect(firstFix(created, tod(12, 5, 20))[0]).toBe("2025-03-02T12:05:20.000Z");
+		expect(firstFix(created, tod(12, 6))[0]).toBe("2025-03-01T12:06:00.000Z");
+	});
+
+	it("keeps the written date when no day is nearer: half a day either way, no time, or no time of day", () => {
+		// 12 h and half a millisecond after: the day before is nearer by less than a millisecond.
+		const r = importVbo(
+			vbo(
+				["File created on 02/03/2025 @ 00:00", "", ...NAMED],
+				[rowsAt(0, 1)[0]!.replace("000000.00", "120000.0005")],
+			),
+			"h.vbo",
+		);
+		expect(r.fixes.timeMs[0]).toBe(Date.UTC(2025, 2, 2, 12) + 0.5);
+		expect(firstFix(["File created on 02/03/2025"], tod(23, 59, 55))[0]).toBe(
+			"2025-03-02T23:59:55.000Z",
+		);
+		// A time before the date is not the created time.
+		expect(firstFix(["File created 00:05 on 02/03/2025"], tod(23, 59, 55))[0]).toBe(
+			"2025-03-02T23:59:55.000Z",
+		);
+		expect(firstFix(["File created on 02/03/2025 @ 36:00"], tod(0, 0))[0]).toBe(
+			"2025-03-02T00:00:00.000Z",
+		);
+	});
+
+	it("reads two-digit days, and reports a date that is no calendar day, with its line", () => {
+		expect(firstFix(["File created on 15/03/2025 @ 14:00"], tod(14, 0))[0]).toBe(
+			"2025-03-15T14:00:00.000Z",
+		);
+		for (const created of [
+			"File created on 31/02/2025 @ 14:00",
+			"File created on 01/13/2025 @ 14:00",
+		]) {
+			const r = importVbo(vbo([created, "", ...NAMED], rowsAt(tod(14, 0))), "u.vbo");
+			expect(r.dateKnown).toBe(false);
+			expect(lines(r)).toEqual([
+				COLUMNS_BY_NAME,
+				"0 notice data da gravação ausente (linha File created on): horários sem dia",
+				`1 notice data ilegível em ${JSON.stringify(created)}`,
+			]);
+		}
+	});
+
+	it("takes the date only from a line that starts with File created", () => {
+		const r = importVbo(
+			vbo(
+				[
+					"File created on 01/03/2025 @ 14:00",
+					"Copied from the file created on 09/09/2026 @ 08:00",
+					"lapsix export",
+					"",
+					...NAMED,
+				],
+				rowsAt(tod(14, 0)),
+			),
+			"c.vbo",
+		);
+		expect(isoTimes(r)[0]).toBe("2025-03-01T14:00:00.000Z");
+		expect(lines(r)).toEqual([COLUMNS_BY_NAME]);
+	});
+
+	it("takes the UTC date started comment (RaceBox) over File created, in any spacing", () => {
+		const dated = (comment: string) =>
+			firstFix(
+				["File created on 02/03/2025 @ 14:00", "", "[comments]", comment],
+				tod(23, 59, 55),
+			)[0];
+		for (const comment of [
+			"UTC Date Started : 01/03/2025 23:58",
+			"UTC date started: 01/03/2025 23:58",
+			"UTC date started :01/03/2025 23:58",
+		]) {
+			expect(dated(comment)).toBe("2025-03-01T23:59:55.000Z");
+		}
+		// Unreadable, or not at the start of the line: File created stands.
+		expect(dated("UTC Date Started : unknown")).toBe("2025-03-02T23:59:55.000Z");
+		expect(dated("Previous UTC date started : 09/09/2026 08:00")).toBe("2025-03-02T23:59:55.000Z");
+	});
+});
+
+describe("importVbo: what the header sections say", () => {
+	const withHead = (head: string[], rows = rowsAt(tod(14, 0))) =>
+		importVbo(
+			vbo(["File created on 01/03/2025 @ 14:00", "", ...head, "", ...NAMED], rows),
+			"s.vbo",
+		);
+
+	it("reads section names in any case and spacing, skips comment lines in brackets, splits names on any blanks", () => {
+		const text = [
+			"File created on 01/03/2025 @ 14:00",
+			"",
+			"[ Comments ]",
+			"Generated by RaceBox",
+			"[x] wet track",
+			"Track map [north loop]",
+			"Venue : Lignano",
+			"",
+			"[Column Names]",
+			"sats  time\tlat   long velocity heading height",
+			"",
+			"[Data]",
+			...rowsAt(tod(14, 0)),
+		].join("\n");
+		const r = importVbo(bytesOf(text), "k.vbo");
+		expect([r.source.device, r.trackName, r.fixes.length]).toEqual(["RaceBox", "Lignano", 5]);
+		expect(r.fixes.extra.altitudeM?.[0]).toBeCloseTo(780.5, 3);
+		expect(lines(r)).toEqual([COLUMNS_BY_NAME]);
+	});
+
+	it("names the device from Generated by (version without the v), or Racelogic VBOX from its comments", () => {
+		const device = (...comments: string[]) => withHead(["[comments]", ...comments]).source.device;
+		expect(device("Generated by RaceBox v3")).toBe("RaceBox 3");
+		expect(device("Generated by RaceChrono  v10.2.4")).toBe("RaceChrono 10.2.4");
+		expect(device("Generated by  v2.1")).toBe("v2.1");
+		expect(device("Racelogic VBOX 3i", "firmware 2.1")).toBe("Racelogic VBOX");
+		expect(device("Data generated by hand", "vbox mini")).toBe("Racelogic VBOX");
+		expect(device("recorded on a phone")).toBeNull();
+	});
+
+	it("names the track from the Venue comment in any spacing, or the name line of [session data]", () => {
+		const venue = (...comments: string[]) => withHead(["[comments]", ...comments]).trackName;
+		for (const line of ["Venue : Lignano", "Venue: Lignano", "Venue :Lignano"]) {
+			expect(venue(line)).toBe("Lignano");
+		}
+		expect(venue("Event venue : Misano", "Venue : Lignano")).toBe("Lignano");
+		const session = withHead(["[session data]", "name Oval de teste", "driver name Ana"]);
+		expect(session.trackName).toBe("Oval de teste");
+	});
+
+	it("reads header text without the white space around it, a no-break space too", () => {
+		expect(withHead(["[session data]", `name Oval${NBSP}`]).trackName).toBe("Oval");
+		expect(withHead(["[comments]", `Venue : Lignano${NBSP}`]).trackName).toBe("Lignano");
+		expect(withHead(["[comments]", `Generated by RaceBox${NBSP}`]).source.device).toBe("RaceBox");
+		const units = withHead([
+			"[header]",
+			"satellites",
+			"time",
+			"latitude",
+			"longitude",
+			"velocity",
+			"",
+			"[channel units]",
+			"-",
+			"hhmmss.ss",
+			"min",
+			"min",
+			NBSP,
+		]);
+		expect(units.fixes.speedKmh[0]).toBeCloseTo(72, 3);
+		expect(lines(units)).toEqual([COLUMNS_BY_NAME]);
+	});
+
+	it("ignores a header line longer than 4096 characters, and says so with its line", () => {
+		const long = withHead(["[comments]", `Venue : ${"A".repeat(4089)}`, "Venue : Lignano"]);
+		expect(long.trackName).toBe("Lignano");
+		expect(lines(long)).toEqual([
+			COLUMNS_BY_NAME,
+			"4 rejected linha de cabeçalho longa demais: ignorada",
+		]);
+		const longest = withHead(["[comments]", `Venue : ${"B".repeat(4088)}`]);
+		expect(longest.trackName).toBe("B".repeat(4088));
+	});
+});
+
+describe("importVbo: velocity units", () => {
+	const MPH_10 = 16.09344;
+	/** Velocity 10 in a file whose [header] and [channel units] say these. */
+	const speedOf = (header: string[], units: string[]) => {
+		const row = rowsAt(tod(14, 0), 1)[0]!.split(" ").slice(0, 4).join(" ");
+		return importVbo(
+			vbo(
+				[
+					"File created on 01/03/2025 @ 14:00",
+					"",
+					"[header]",
+					...header,
+					"",
+					"[channel units]",
+					...units,
+					"",
+					"[column names]",
+					"sats time lat long velocity",
+					"",
+				],
+				[`${row} 10.000`],
+			),
+			"v.vbo",
+		);
+	};
+	const HEADER = ["satellites", "time", "latitude", "longitude"];
+	const UNITS = ["-", "hhmmss.ss", "min", "min"];
+
+	it("takes the velocity unit from [channel units] when it lines up with [header]", () => {
+		expect(speedOf([...HEADER, "velocity"], [...UNITS, "mph"]).fixes.speedKmh[0]).toBeCloseTo(
+			MPH_10,
+			4,
+		);
+		// RaceChrono's computed speed.
+		expect(speedOf([...HEADER, "velocity-calc"], [...UNITS, "mph"]).fixes.speedKmh[0]).toBeCloseTo(
+			MPH_10,
+			4,
+		);
+	});
+
+	it("reads km/h when the units do not line up with the names, and says so for an unknown unit", () => {
+		const shifted = speedOf([...HEADER, "velocity"], [...UNITS, "mph", "m"]);
+		expect(shifted.fixes.speedKmh[0]).toBeCloseTo(10, 4);
+		expect(lines(shifted)).toEqual([COLUMNS_BY_NAME]);
+		const unknown = speedOf([...HEADER, "velocity"], [...UNITS, "furlongs"]);
+		expect(unknown.fixes.speedKmh[0]).toBeCloseTo(10, 4);
+		expect(lines(unknown)).toEqual([
+			COLUMNS_BY_NAME,
+			'0 notice unidade de velocidade "furlongs" desconhecida: lida como km/h',
+		]);
+	});
+
+	it("converts a height named in feet to metres", () => {
+		const r = importVbo(
+			vbo(["[header]", ...HEADER, "velocity kmh", "heading", "height ft", ""], rowsAt(tod(14, 0))),
+			"ft.vbo",
+		);
+		expect(r.fixes.extra.altitudeM?.[0]).toBeCloseTo(780.5 * 0.3048, 3);
+	});
+});
+
+describe("importVbo: channels and rows", () => {
+	it("keeps a row whose velocity is unreadable, without speed, and reports its line", () => {
+		const rows = rowsAt(tod(14, 0), 3);
+		rows[1] = rows[1]!.replace(" 72.00 ", " n/a ");
+		const r = importVbo(vbo(NAMED, rows), "n.vbo");
+		expect(r.fixes.length).toBe(3);
+		expect(r.fixes.speedKmh[1]).toBeNaN();
+		expect(lines(r)).toContain('6 rejected velocity: valor ilegível "n/a"; ponto mantido sem ele');
+	});
+
+	it("reads a channel in the first column like any other (velocity with its unit, lean)", () => {
+		const rows = rowsAt(tod(14, 0), 3).map((row) => {
+			const [sats, time, lat, long] = row.split(" ");
+			return `10.000 ${sats} ${time} ${lat} ${long}`;
+		});
+		rows[2] = rows[2]!.replace("10.000", "n/a");
+		const speed = importVbo(
+			vbo(
+				[
+					"[header]",
+					"velocity",
+					"satellites",
+					"time",
+					"latitude",
+					"longitude",
+					"",
+					"[channel units]",
+					"mph",
+					"-",
+					"hhmmss.ss",
+					"min",
+					"min",
+					"",
+				],
+				rows,
+			),
+			"first.vbo",
+		);
+		expect(speed.fixes.speedKmh[0]).toBeCloseTo(16.09344, 4);
+		expect(lines(speed)).toContain(
+			'18 rejected velocity: valor ilegível "n/a"; ponto mantido sem ele',
+		);
+		const lean = importVbo(
+			vbo(
+				["[column names]", "lean_angle sats time lat long", ""],
+				rows.map((row) => row.replace(/^\S+/, "+012.5")),
+			),
+			"lean.vbo",
+		);
+		expect(lean.fixes.leanDeg?.[0]).toBeCloseTo(12.5, 3);
+	});
+
+	it("without names, keeps sats, speed, heading and height in either dialect's order", () => {
+		const satsFirst = importVbo(
+			vbo(["File created on 01/03/2025 @ 14:00", ""], rowsAt(tod(14, 0))),
+			"p.vbo",
+		);
+		const satsLast = importVbo(
+			vbo(
+				["File created on 01/03/2025 @ 14:00", ""],
+				rowsAt(tod(14, 0)).map((row) => {
+					const [sats, ...rest] = row.split(" ");
+					return [...rest, sats].join(" ");
+				}),
+			),
+			"q.vbo",
+		);
+		for (const r of [satsFirst, satsLast]) {
+			expect(r.fixes.extra.satellites?.[0]).toBe(12);
+			expect(r.fixes.speedKmh[0]).toBeCloseTo(72, 3);
+			expect(r.fixes.extra.headingDeg?.[0]).toBeCloseTo(90, 3);
+			expect(r.fixes.extra.altitudeM?.[0]).toBeCloseTo(780.5, 3);
+		}
+	});
+
+	it("reports a file without [data], or whose rows read as no layout, and still says it is a VBO", () => {
+		const none = importVbo(
+			bytesOf("File created on 01/03/2025 @ 14:00\n\n[column names]\nsats time lat long\n"),
+			"0.vbo",
+		);
+		expect([none.source.format, none.fixes.length]).toEqual(["vbo", 0]);
+		expect(lines(none)).toEqual(["0 rejected seção [data] ausente: nenhum ponto no arquivo"]);
+		const garbage = importVbo(vbo([], ["foo bar baz", "foo bar baz"]), "g.vbo");
+		expect([garbage.source.format, garbage.fixes.length]).toEqual(["vbo", 0]);
+		expect(lines(garbage)).toEqual([
+			"0 rejected colunas time, lat e long não reconhecidas nas primeiras linhas de [data]: nenhum ponto lido",
+		]);
+	});
+});
+
+describe("importVbo: [laptiming] lines", () => {
+	/** A crossing segment over the south straight, latitude first (RaceBox). */
+	const NUMBERS = ["-1422.02591", "+2802.00003", "-1422.03887", "+2802.00007"];
+	const withGates = (gateLines: string[], encode = bytesOf) =>
+		importVbo(
+			encode(
+				[
+					"File created on 01/03/2025 @ 14:00",
+					"",
+					"[laptiming]",
+					...gateLines,
+					"",
+					...NAMED,
+					"[data]",
+					...rowsAt(tod(14, 0)),
+				].join("\n"),
+			),
+			"l.vbo",
+		);
+	const gateOf = (r: ReturnType<typeof importVbo>) => {
+		const g = r.lines?.startFinish;
+		return g ? [g.a.lat, g.a.lon, g.b.lat, g.b.lon].map((v) => v.toFixed(9)) : null;
+	};
+	const expected = (numbers: string[]) => {
+		const [a, b, c, d] = numbers.map(Number) as [number, number, number, number];
+		return [a / 60, -b / 60, c / 60, -d / 60].map((v) => v.toFixed(9));
+	};
+
+	it("reads a gate with the ¬ apart or attached, UTF-8 or Latin-1, signed or not, whole minutes too", () => {
+		const plain = `Start ${NUMBERS.join(" ")}`;
+		for (const [line, encode] of [
+			[`${plain} ¬ Start`, bytesOf],
+			[`${plain}¬Start`, bytesOf],
+			[`${plain}¬Start`, latin1Bytes],
+			[`${NBSP}Start${NBSP}${NUMBERS.join(NBSP)} ¬ Start`, bytesOf],
+		] as const) {
+			const r = withGates([line], encode);
+			expect(gateOf(r), line).toEqual(expected(NUMBERS));
+			expect(r.lapMarksMs).toEqual([]);
+		}
+		const unsigned = NUMBERS.map((n) => n.replace("+", ""));
+		expect(gateOf(withGates([`Start ${unsigned.join(" ")} ¬ Start`]))).toEqual(expected(unsigned));
+		const whole = ["-1422", "+2802", "-1423", "+2802"];
+		expect(gateOf(withGates([`Start ${whole.join(" ")} ¬ Start`]))).toEqual(expected(whole));
+	});
+
+	it("rejects a gate line without four plain numbers, quoting its first 60 characters at its line", () => {
+		const bad = [
+			"Start -1422.02591 +2802.00003 -1422.03887",
+			"Split -1422.02591 +2802.00003 abc +2802.00007 ¬ x",
+			"Split 1e3 +2802.00003 -1422.03887 +2802.00007 ¬ x",
+			"Split 5. +2802.00003 -1422.03887 +2802.00007 ¬ x",
+			`Split ${"9".repeat(80)}`,
+		];
+		const r = withGates([`Start ${NUMBERS.join(" ")} ¬ Start`, ...bad]);
+		expect(
+			r.report.filter((e) => e.kind === "rejected").map((e) => `${e.line} ${e.reason}`),
+		).toEqual(
+			bad.map(
+				(line, i) => `${5 + i} linha de [laptiming] ilegível: ${JSON.stringify(line.slice(0, 60))}`,
+			),
+		);
+		expect(gateOf(r)).toEqual(expected(NUMBERS));
+	});
+});
