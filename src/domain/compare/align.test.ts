@@ -108,6 +108,15 @@ describe("estimateOffset on a round track", () => {
 		const beyond = roundOffset(wide(6));
 		expect(Math.hypot(beyond.eastM, beyond.northM)).toBeLessThan(0.01);
 	});
+
+	it("starts from the Huber estimate and stops after four biweight rounds", () => {
+		// A quarter driven 2.8 m wide, just inside Tukey's cut-off: the rounds do not settle
+		// here, so the shift is the fixed schedule's. A plain least-squares start (no Huber
+		// discount beyond 2 m) ends near -0.23 m; a fifth round near -0.09 m.
+		const edge = roundOffset(circle(60, (a) => (Math.abs(a) < Math.PI / 4 ? 2.8 : 0)));
+		expect(edge.eastM).toBeGreaterThan(-0.2);
+		expect(edge.eastM).toBeLessThan(-0.12);
+	});
 });
 
 describe("clockOffsetMs", () => {
@@ -168,5 +177,58 @@ describe("endSteps", () => {
 		const weight = 1 / 6 - (2.5 * 2.5) / 17.5;
 		expect(near.startStepMs).toBeCloseTo(-30 - 100 * weight, 6);
 		expect(near.finishStepMs).toBeCloseTo(20 - 100 * weight, 6);
+	});
+});
+
+describe("estimateOffset, edge cases", () => {
+	/** A straight reference running north, and a lap 1.5 m east of it. */
+	function northbound() {
+		const ys = Array.from({ length: 301 }, (_, i) => i);
+		const straight = prepareReference(lapThrough(new Array(301).fill(0), ys))!;
+		const lap = lapThrough(new Array(301).fill(1.5), ys);
+		const p = projectPoints(straight.frame, lap.lat, lap.lon, lap.length);
+		const m = matchPoints(straight, p.x, p.y, lap.length, DELTA_DEFAULTS);
+		return { straight, p, m, n: lap.length };
+	}
+
+	it("measures the shift across a line running north (a normal with no north part)", () => {
+		const { straight, p, m, n } = northbound();
+		const d = estimateOffset(straight, p.x, p.y, m, n);
+		expect(d.eastM).toBeCloseTo(-1.5, 2);
+	});
+
+	it("reads a match past the line's end at its last point", () => {
+		const { straight, p, m, n } = northbound();
+		m.s[n - 1] = straight.lengthM + 10 * straight.stepM;
+		const d = estimateOffset(straight, p.x, p.y, m, n);
+		expect(d.eastM).toBeCloseTo(-1.5, 2);
+	});
+
+	it("leaves out, ridge included, points where the line has no direction", () => {
+		const xs = Array.from({ length: 41 }, (_, i) => i);
+		const line = prepareReference(lapThrough(xs, new Array(41).fill(0)), {
+			smoothM: 0,
+			smoothMs: 0,
+		})!;
+		// Where a line's neighbours coincide (a turn on the spot) its direction is (0, 0).
+		for (const k of [10, 20, 30]) {
+			line.tx[k] = 0;
+			line.ty[k] = 0;
+		}
+		// The line's own points, 1.5 m north of it, each matched to itself.
+		const x = Float64Array.from(line.x.subarray(0, line.count));
+		const y = Float64Array.from(line.y.subarray(0, line.count), (v) => v + 1.5);
+		const s = Float64Array.from({ length: line.count }, (_, k) => k * line.stepM);
+		const matches = { s, lateralM: new Float32Array(line.count) };
+		const d = estimateOffset(line, x, y, matches, line.count);
+		// Every point with a direction sees the same 1.5 m: only the ridge (a thousandth of their
+		// weights) shrinks it. A point without a direction must not add to that ridge.
+		expect(d.northM).toBeCloseTo(-1.5 / 1.001, 7);
+	});
+
+	it("gives no shift when no point is on the line", () => {
+		const { straight, p, m, n } = northbound();
+		m.s.fill(Number.NaN);
+		expect(estimateOffset(straight, p.x, p.y, m, n)).toEqual({ eastM: 0, northM: 0 });
 	});
 });

@@ -94,6 +94,8 @@ describe("compareLaps", () => {
 		const refused = compareLaps(lap, backwards);
 		expect(refused.delta.status).toBe("reversed");
 		expect(refused.cornerDifferences).toBeNull();
+		// No line to place corners on: none, rather than the reference's alone.
+		expect(refused.corners).toEqual([]);
 		expect(refused.sectors[0]!.diffMs).toBeCloseTo(lap.sectorsMs[0]! - backwards.sectorsMs[0]!, 9);
 		expect(refused.sectors[0]!.lineAtM).toBeNull();
 	});

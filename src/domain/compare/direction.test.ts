@@ -4,9 +4,15 @@ import { projectPoints } from "./geo";
 import { prepareReference, type ReferenceOptions } from "./reference-line";
 import { lapThrough } from "./test-paths";
 
-/** Points every metre from (x0, y0) to (x1, y1), the end included. */
-function leg(x0: number, y0: number, x1: number, y1: number): { x: number[]; y: number[] } {
-	const n = Math.round(Math.hypot(x1 - x0, y1 - y0));
+/** Points every `stepM` metres from (x0, y0) to (x1, y1), the end included. */
+function leg(
+	x0: number,
+	y0: number,
+	x1: number,
+	y1: number,
+	stepM = 1,
+): { x: number[]; y: number[] } {
+	const n = Math.max(1, Math.round(Math.hypot(x1 - x0, y1 - y0) / stepM));
 	const x: number[] = [];
 	const y: number[] = [];
 	for (let i = 0; i <= n; i++) {
@@ -100,5 +106,270 @@ describe("checkDirection", () => {
 			joined(leg(0, 0, 300, 0), leg(300, 4, 100, 4), leg(100, 4, 100, 54)),
 		);
 		expect(directionOf(reference, joined(leg(300, 4, 100, 4), leg(100, 4, 100, 54)))).toBe("same");
+	});
+
+	/** A path through the corners, a point every `stepM` metres, cut after `points` points. */
+	function through(corners: [number, number][], stepM: number, points = Number.POSITIVE_INFINITY) {
+		const path = joined(
+			...corners.slice(1).map(([x, y], k) => leg(corners[k]![0], corners[k]![1], x, y, stepM)),
+		);
+		return { x: path.x.slice(0, points), y: path.y.slice(0, points) };
+	}
+
+	function referenceOf(corners: [number, number][], stepM: number) {
+		return referenceThrough(through(corners, 1), { stepM });
+	}
+
+	it("measures the share of the way round along the lap's own path", () => {
+		// The line doubles back over itself twice; which pass a probe meets depends on how far round
+		// the lap it is, in metres driven (not in points, nor in sums of coordinates).
+		const westThenBack = referenceOf(
+			[
+				[0, 0],
+				[-50, 0],
+				[-100, 0],
+				[-50, 0],
+			],
+			0.5,
+		);
+		expect(
+			directionOf(
+				westThenBack,
+				through(
+					[
+						[-50, 14],
+						[-100, 14],
+						[0, 0],
+					],
+					3,
+				),
+			),
+		).toBe("reversed");
+		const upAndDown = referenceOf(
+			[
+				[0, 0],
+				[-100, -50],
+				[-100, 150],
+				[-100, -150],
+			],
+			1,
+		);
+		expect(
+			directionOf(
+				upAndDown,
+				through(
+					[
+						[-100, -136],
+						[-100, 164],
+						[-86, -36],
+					],
+					7,
+					48,
+				),
+			),
+		).toBe("reversed");
+		const diagonal = referenceOf(
+			[
+				[0, 0],
+				[100, 100],
+				[-150, -150],
+				[0, 0],
+			],
+			0.5,
+		);
+		expect(
+			directionOf(
+				diagonal,
+				through(
+					[
+						[100, 100],
+						[-150, -150],
+						[0, -50],
+					],
+					1,
+				),
+			),
+		).toBe("same");
+	});
+
+	it("spreads its probes from the lap's first point to its last", () => {
+		// Out and back over the same diagonal: the first and last probes decide the tie.
+		const reference = referenceOf(
+			[
+				[0, 0],
+				[0, 50],
+				[-50, -50],
+			],
+			1,
+		);
+		expect(
+			directionOf(
+				reference,
+				through(
+					[
+						[-50, -50],
+						[0, 50],
+						[-50, -50],
+					],
+					3,
+				),
+			),
+		).toBe("same");
+		// 64 probes, no more: a 65th at the lap's end would fall past it and count as not near.
+		const far = referenceOf(
+			[
+				[0, 0],
+				[-100, 0],
+				[150, 150],
+				[50, 0],
+			],
+			1,
+		);
+		expect(
+			directionOf(
+				far,
+				through(
+					[
+						[64, 14],
+						[150, 164],
+						[-50, 100],
+					],
+					3,
+				),
+			),
+		).toBe("reversed");
+	});
+
+	it("prefers the nearest pass, and between passes within half a metre the one due by the share", () => {
+		const reference = referenceOf(
+			[
+				[0, 0],
+				[-50, 0],
+				[150, 0],
+				[-150, -50],
+			],
+			0.5,
+		);
+		expect(
+			directionOf(
+				reference,
+				through(
+					[
+						[150, 0],
+						[-50, 0],
+					],
+					3,
+				),
+			),
+		).toBe("reversed");
+		expect(
+			directionOf(
+				reference,
+				through(
+					[
+						[150, 0],
+						[-50, 0],
+					],
+					3,
+					38,
+				),
+			),
+		).toBe("reversed");
+	});
+
+	it("compares directions by the cosine of the angle between them", () => {
+		const reference = referenceOf(
+			[
+				[0, 0],
+				[-100, 0],
+				[50, -150],
+				[50, 0],
+				[100, 50],
+			],
+			0.5,
+		);
+		expect(
+			directionOf(
+				reference,
+				through(
+					[
+						[0, 14],
+						[-86, 14],
+						[64, -136],
+					],
+					7,
+				),
+			),
+		).toBe("reversed");
+		const bent = referenceOf(
+			[
+				[0, 0],
+				[100, -50],
+				[0, -150],
+			],
+			1,
+		);
+		expect(
+			directionOf(
+				bent,
+				through(
+					[
+						[114, -36],
+						[14, -136],
+					],
+					1,
+					19,
+				),
+			),
+		).toBe("same");
+	});
+
+	it("lets the line's first point be the nearest", () => {
+		const reference = referenceOf(
+			[
+				[0, 0],
+				[-100, -100],
+				[-50, 150],
+			],
+			1,
+		);
+		expect(
+			directionOf(
+				reference,
+				through(
+					[
+						[4, 4],
+						[-96, -96],
+						[100, 150],
+					],
+					3,
+				),
+			),
+		).toBe("same");
+	});
+
+	it("needs half of the moving probes near the line, exactly half being enough", () => {
+		const reference = referenceOf(
+			[
+				[0, 0],
+				[0, 100],
+				[100, -100],
+				[100, 50],
+			],
+			2,
+		);
+		expect(
+			directionOf(
+				reference,
+				through(
+					[
+						[14, 114],
+						[100, -86],
+					],
+					1,
+					66,
+				),
+			),
+		).toBe("same");
 	});
 });

@@ -4,6 +4,7 @@ import type { LapChannels } from "../channels/types";
 import { compareLaps } from "./compare-laps";
 import { detectCorners } from "./corners";
 import { computeDelta } from "./delta";
+import { zeroLap } from "./test-paths";
 
 /** Laps of any shape: few or many points, standing still, repeated times, NaN speeds and leans. */
 const anyLap = fc
@@ -18,18 +19,7 @@ const anyLap = fc
 		{ maxLength: 300 },
 	)
 	.map((steps): LapChannels => {
-		const n = steps.length;
-		const lap: LapChannels = {
-			length: n,
-			timeMs: new Float64Array(n),
-			lat: new Float64Array(n),
-			lon: new Float64Array(n),
-			speedKmh: new Float32Array(n),
-			leanDeg: new Float32Array(n),
-			leanEstimated: true,
-			distanceM: new Float64Array(n),
-			extra: {},
-		};
+		const lap = zeroLap(steps.length);
 		let t = 0;
 		let lat = -23.6;
 		let lon = -46.7;

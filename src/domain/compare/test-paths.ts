@@ -28,21 +28,27 @@ export function hairpinPoints(radius = 10, stepM = 1): { x: number[]; y: number[
 	return { x, y };
 }
 
-/** A lap through local points (metres), at a constant speed. */
-export function lapThrough(x: number[], y: number[], speedMs = 20): LapChannels {
-	const n = x.length;
-	const frame = createLocalFrame(TEST_ORIGIN.lat, TEST_ORIGIN.lon);
-	const lap: LapChannels = {
+/** A lap of `n` points with every channel at 0 (lean estimated), for a test to fill in. */
+export function zeroLap(n: number): LapChannels {
+	return {
 		length: n,
 		timeMs: new Float64Array(n),
 		lat: new Float64Array(n),
 		lon: new Float64Array(n),
-		speedKmh: new Float32Array(n).fill(speedMs * 3.6),
+		speedKmh: new Float32Array(n),
 		leanDeg: new Float32Array(n),
 		leanEstimated: true,
 		distanceM: new Float64Array(n),
 		extra: {},
 	};
+}
+
+/** A lap through local points (metres), at a constant speed. */
+export function lapThrough(x: number[], y: number[], speedMs = 20): LapChannels {
+	const n = x.length;
+	const frame = createLocalFrame(TEST_ORIGIN.lat, TEST_ORIGIN.lon);
+	const lap = zeroLap(n);
+	lap.speedKmh.fill(speedMs * 3.6);
 	for (let i = 0; i < n; i++) {
 		lap.lat[i] = toLat(frame, y[i]!);
 		lap.lon[i] = toLon(frame, x[i]!);
