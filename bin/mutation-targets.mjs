@@ -44,12 +44,69 @@ export const MUTATION_TARGETS = [
 		mutate: ["src/domain/simulator/**/*.ts", ...NOT_TESTS],
 		tests: ["src/domain/**/*.test.ts"],
 	},
-	...["channels", "compare", "export", "import", "recording", "timing"].map((folder) => ({
+	...["channels", "export", "recording", "timing"].map((folder) => ({
 		name: `domain-${folder}`,
 		group: DOMAIN,
 		mutate: [`src/domain/${folder}/**/*.ts`, ...NOT_TESTS],
 		tests: ["src/domain/**/*.test.ts"],
 	})),
+	// The importers and the comparison in parts: StrykerJS keeps a run's results only when the
+	// run ends, and each part is an hour or less on two cores.
+	{
+		name: "domain-import",
+		group: DOMAIN,
+		// The readers every importer's hot loop is made of.
+		mutate: ["src/domain/import/{csv-numbers,bytes,swar,fields,units,text,index}.ts"],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-import-csv",
+		group: DOMAIN,
+		mutate: [
+			"src/domain/import/{vbo,vbo-*,racechrono,trackaddict,aim,racecapture}.ts",
+			...NOT_TESTS,
+		],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-import-text",
+		group: DOMAIN,
+		mutate: [
+			"src/domain/import/{gpx,gpx-fast,gpx-namespaces,xml-tokenizer,iso-time,nmea,nmea-fast,nmea-fields,nmea-times}.ts",
+		],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-import-recording",
+		group: DOMAIN,
+		mutate: [
+			"src/domain/import/{detect,fixes-builder,geo,import-recording,plausibility,report}.ts",
+		],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-compare",
+		group: DOMAIN,
+		// The resampling and matching of laps onto one another.
+		mutate: [
+			"src/domain/compare/{clock,jumps,sectors,monotone,sparse,geo,direction,index,types}.ts",
+		],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-compare-delta",
+		group: DOMAIN,
+		mutate: [
+			"src/domain/compare/{align,channels,compare-laps,delta,grid,match,reference-line,smooth}.ts",
+		],
+		tests: ["src/domain/**/*.test.ts"],
+	},
+	{
+		name: "domain-compare-corners",
+		group: DOMAIN,
+		mutate: ["src/domain/compare/{corner-figures,corner-regions,corners,curvature}.ts"],
+		tests: ["src/domain/**/*.test.ts"],
+	},
 	{
 		name: "server-policy",
 		group: SERVER,
