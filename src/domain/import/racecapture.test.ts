@@ -311,7 +311,7 @@ describe("importRaceCapture: times and lap marks", () => {
 
 	it("dates a row with Utc but no readable Interval by its Utc, before the first row with both", () => {
 		// Rows with Utc need no Interval: the first Utc minus Interval (line 5) dates only the
-		// rows without Utc, not these two, nor the lap mark made on line 3.
+		// rows without Utc, not the fixes on lines 2 and 4, nor the lap mark made on line 3.
 		const r = importRaceCapture(
 			raceCaptureFile([
 				`${HEADER},${cell("LapCount")}`,
