@@ -188,6 +188,42 @@ describe("importRaceCapture: channels", () => {
 		]);
 	});
 
+	it("takes off only the quotes around a name: a quote inside stays part of it", () => {
+		const r = importRaceCapture(
+			raceCaptureFile([
+				`${HEADER},"Alti"tude"|"m"|0|0|10,"RPM"|""|0|0|10`,
+				`1000,${T0},-23.7,-46.7,700,5000`,
+			]),
+			"q.log",
+		);
+		expect(Object.keys(r.fixes.extra)).toEqual(["rpm"]);
+	});
+
+	it("reads a line of one cell, not a blank line: the first column's value is kept", () => {
+		const r = importRaceCapture(
+			raceCaptureFile([
+				`${cell("RPM", "rpm")},${HEADER}`,
+				`7000,1000,${T0},-23.7,-46.7`,
+				"7100",
+				`,1100,${T0 + 100},-23.7001,-46.7`,
+			]),
+			"o.log",
+		);
+		expect([...r.fixes.extra.rpm!]).toEqual([7000, 7100]);
+		const laps = importRaceCapture(
+			raceCaptureFile([
+				`${cell("LapCount")},${HEADER}`,
+				`0,1000,${T0},-23.7,-46.7`,
+				"1",
+				`1,1100,${T0 + 100},-23.7001,-46.7`,
+			]),
+			"l.log",
+		);
+		// The lap changed on the one-cell line, which has no time: no mark, and none after it.
+		expect(laps.lapMarksMs).toEqual([]);
+		expect([...laps.fixes.timeMs]).toEqual([T0, T0 + 100]);
+	});
+
 	it("reads a Speed without units as km/h, with a notice, and a log without Speed as no speed", () => {
 		const unitless = importRaceCapture(
 			raceCaptureFile([`${HEADER},"Speed"`, `1000,${T0},-23.7,-46.7,36`]),
@@ -271,6 +307,25 @@ describe("importRaceCapture: times and lap marks", () => {
 		);
 		expect([...r.fixes.timeMs]).toEqual([T0 + 500, T0 + 600]);
 		expect(rowsOf(r)).toEqual(["3 rejected tempo não avança (anterior na linha 2)"]);
+	});
+
+	it("dates a row with Utc but no readable Interval by its Utc, before the first row with both", () => {
+		// Rows with Utc need no Interval: the first Utc minus Interval (line 5) dates only the
+		// rows without Utc, not the fixes on lines 2 and 4, nor the lap mark made on line 3.
+		const r = importRaceCapture(
+			raceCaptureFile([
+				`${HEADER},${cell("LapCount")}`,
+				`,${T0},-23.7,-46.7,0`,
+				`,${T0 + 50},,,1`,
+				`n/a,${T0 + 100},-23.7001,-46.7,1`,
+				`1200,${T0 + 200},-23.7002,-46.7,1`,
+			]),
+			"v.log",
+		);
+		expect(r.dateKnown).toBe(true);
+		expect([...r.fixes.timeMs]).toEqual([T0, T0 + 100, T0 + 200]);
+		expect(r.lapMarksMs).toEqual([T0 + 50]);
+		expect(rowsOf(r)).toEqual([]);
 	});
 
 	it("dates a log with Utc and no Interval column", () => {
