@@ -235,3 +235,90 @@ describe("readTimingLines: which lines", () => {
 		expect(acrossLat(90.001)).toBeNull();
 	});
 });
+
+/** The next double after `v`, up or down. */
+function nextDouble(v: number, up: boolean): number {
+	const view = new DataView(new ArrayBuffer(8));
+	view.setFloat64(0, v);
+	const bits = view.getBigUint64(0);
+	view.setBigUint64(0, v > 0 === up ? bits + 1n : bits - 1n);
+	return view.getFloat64(0);
+}
+
+/**
+ * On the equator a latitude has steps far finer than a metre's: the latitude whose projected
+ * north distance is exactly `y` metres when there is one (checked where it matters), else a
+ * neighbour.
+ */
+function exactLat(projection: LocalProjection, y: number): number {
+	let lat = projection.lat(y);
+	for (let i = 0; i < 200 && projection.y(lat) !== y; i++) {
+		lat = nextDouble(lat, projection.y(lat) < y);
+	}
+	return lat;
+}
+
+/** Around 0° N 13° E, the first fix of the paths below. */
+const E = new LocalProjection(0, 13);
+const onEquator = (points: readonly Xy[]) =>
+	fixesAt(points.map(([x, y]) => ({ lat: exactLat(E, y), lon: x === 0 ? 13 : E.lon(x) })));
+const equatorGate = (label: string, a: Xy, b: Xy) =>
+	gateAt(
+		label,
+		{ lat: exactLat(E, a[1]), lon: E.lon(a[0]) },
+		{ lat: exactLat(E, b[1]), lon: E.lon(b[0]) },
+	);
+
+describe("readTimingLines: limits reached exactly", () => {
+	it("places a gate exactly 500 m from the path, and not one a hair farther", () => {
+		const south = onEquator(Array.from({ length: 50 }, (_, i): Xy => [0, -i]));
+		expect(E.y(exactLat(E, 500))).toBe(500);
+		const at = (lat: number) =>
+			linesOf([gateAt("Start", { lat, lon: 13 }, { lat: exactLat(E, 600), lon: 13 })], south);
+		const exact = at(exactLat(E, 500));
+		expect(exact.lines).not.toBeNull();
+		expect(exact.reasons[0]).toMatch(/\(a 500 m do trajeto\)/);
+		expect(at(nextDouble(exactLat(E, 500), true)).lines).toBeNull();
+	});
+
+	it("reads a gate exactly 45° off the travel as its two ends", () => {
+		const north = onEquator(Array.from({ length: 100 }, (_, i): Xy => [0, i]));
+		// The second end 10 m east and about 10 m north: the latitude that makes the angle 45° to the last bit.
+		const sx = E.x(E.lon(10));
+		const angleTo = (lat: number) => {
+			const sy = E.y(lat);
+			return (Math.acos(Math.min(1, Math.abs(sy) / Math.hypot(sx, sy))) * 180) / Math.PI;
+		};
+		let lat = E.lat(10);
+		for (let i = 0; i < 10_000 && angleTo(lat) !== 45; i++) lat = nextDouble(lat, true);
+		expect(angleTo(lat)).toBe(45);
+		const { lines, reasons } = linesOf(
+			[gateAt("Start", { lat: 0, lon: 13 }, { lat, lon: E.lon(10) })],
+			north,
+		);
+		expect(reasons[0]).toMatch(/os dois pontos cruzam a pista \(ângulo de 45°\)/);
+		expect(lines?.directionDeg).toBeNull();
+	});
+
+	it("takes the travel from fixes exactly 5 m before and after the gate's middle", () => {
+		// From the first fix to (4, 3), north to (4, 13), then to (8, 16): the straight run
+		// decides when its ends are 5 m from the middle, not the bends past them.
+		const path: Xy[] = [[0, 0], ...Array.from({ length: 11 }, (_, i): Xy => [4, 3 + i]), [8, 16]];
+		for (const y of [3, 8, 13]) expect(E.y(exactLat(E, y))).toBe(y);
+		const { reasons } = linesOf([equatorGate("Start", [-6, 8], [14, 8])], onEquator(path));
+		expect(reasons[0]).toMatch(/os dois pontos cruzam a pista \(ângulo de 90°\)/);
+	});
+
+	it("takes the travel of the first pass where the path crosses itself at a fix", () => {
+		// North from (0, 0) to (0, 100), round to (-50, 50), then east through (0, 50) again.
+		const path: Xy[] = [
+			...Array.from({ length: 101 }, (_, i): Xy => [0, i]),
+			...Array.from({ length: 50 }, (_, i): Xy => [-1 - i, 100]),
+			...Array.from({ length: 49 }, (_, i): Xy => [-50, 99 - i]),
+			...Array.from({ length: 101 }, (_, i): Xy => [-50 + i, 50]),
+		];
+		const crossing = fixesAt(path.map(([x, y]) => ({ lat: P.lat(y), lon: P.lon(x) })));
+		const { reasons } = linesOf([legGate("Start", [-10, 50], [10, 50])], crossing);
+		expect(reasons[0]).toMatch(/os dois pontos cruzam a pista \(ângulo de 90°\)/);
+	});
+});

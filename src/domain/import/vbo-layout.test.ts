@@ -134,6 +134,24 @@ describe("decideColumns: names checked against the rows", () => {
 		expect(layout?.heightFactor).toBe(0.3048);
 	});
 
+	it("gives an absent velocity no unit word when the names are shifted left", () => {
+		// The rows lack the first named column, "velocity mph": velocity is absent.
+		const { layout, reasons } = layoutOf(
+			repeat("012 143000.00 +02743.96882 -00784.39721", 3),
+			null,
+			["velocity mph", "satellites", "time", "latitude", "longitude"],
+		);
+		expect(reasons[0]).toMatch(/^colunas decididas pelos nomes, deslocados uma coluna à esquerda/);
+		expect(layout?.columns).toMatchObject({ velocity: -1, sats: 0, time: 1, lat: 2, long: 3 });
+		expect(layout?.velocityUnit).toBe("");
+	});
+
+	it("takes no unit word for a dialect-order column that no name reaches", () => {
+		const { layout } = layoutOf(repeat(ROW, 3), ["foo", "bar"]);
+		expect(layout?.columns).toMatchObject({ velocity: 4 });
+		expect(layout?.velocityUnit).toBe("");
+	});
+
 	it("falls back to the dialect order when the names fit no row, and says so", () => {
 		const named = layoutOf(repeat(ROW, 3), ["foo", "bar"]);
 		expect(named.reasons[0]).toMatch(

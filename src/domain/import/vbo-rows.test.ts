@@ -109,6 +109,17 @@ describe("readVboRows: channels", () => {
 		]);
 	});
 
+	it("reads a sats of -0 as zero satellites, not negative zero", () => {
+		const r = importVbo(
+			vboFile(SATS_TIME_LAT_LONG_VELOCITY, [
+				`-0 143000.00 ${LAT} ${LONG} 050.00`,
+				...rows(10).map((row) => row.replace("14300", "14310")),
+			]),
+			"d.vbo",
+		);
+		expect(Object.is(r.fixes.extra.satellites?.[0], 0)).toBe(true);
+	});
+
 	it("keeps a row with an unreadable velocity without it, and says so; a row without one quietly", () => {
 		const r = importVbo(
 			vboFile(SATS_TIME_LAT_LONG_VELOCITY, [
