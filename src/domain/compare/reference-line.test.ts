@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { LapChannels } from "../channels/types";
 import {
+	gridPosition,
+	MIN_REFERENCE_LENGTH_M,
 	prepareReference,
 	referenceChannelAt,
+	referenceSourceIndexAt,
 	referenceTimeAt,
 	referenceTimeNearEnd,
 } from "./reference-line";
+import { createLocalFrame } from "./geo";
 import { circuitLine, syntheticLap } from "./synthetic-lap";
+import { lapThrough, zeroLap } from "./test-paths";
 
 const line = circuitLine("velocitta");
 
@@ -94,5 +99,198 @@ describe("prepareReference", () => {
 		expect(prepareReference(standing)).toBeNull();
 		const frozen: LapChannels = { ...lap, timeMs: new Float64Array(lap.length) };
 		expect(prepareReference(frozen)).toBeNull();
+	});
+});
+
+/** The float just below `v`. */
+function nextDown(v: number): number {
+	const f = new Float64Array([v]);
+	const bits = new BigInt64Array(f.buffer);
+	bits[0] = bits[0]! - 1n;
+	return f[0]!;
+}
+
+/** Metres 0, step, 2 step, … up to `lengthM`. */
+function metres(lengthM: number, step: number): number[] {
+	const out: number[] = [];
+	for (let d = 0; d <= lengthM + 1e-9; d += step) out.push(d);
+	return out;
+}
+
+/** A straight lap heading north-east (3-4-5), a fix every half metre, at `speedMs`. */
+function diagonalLap(lengthM: number, speedMs = 20): LapChannels {
+	const d = metres(lengthM, 0.5);
+	return lapThrough(
+		d.map((v) => 0.6 * v),
+		d.map((v) => 0.8 * v),
+		speedMs,
+	);
+}
+
+describe("prepareReference, small paths", () => {
+	it("throws on a grid step that is not positive or a negative smoothing", () => {
+		const lap = lapThrough([0, 20], [0, 0]);
+		const message = "stepM > 0 and smoothM >= 0";
+		expect(() => prepareReference(lap, { stepM: 0 })).toThrow(message);
+		expect(() => prepareReference(lap, { stepM: Number.NaN })).toThrow(message);
+		expect(() => prepareReference(lap, { smoothM: -1 })).toThrow(message);
+		expect(() => prepareReference(lap, { smoothM: Number.NaN })).toThrow(message);
+	});
+
+	it("counts time from the lap's first point, whatever its clock reads", () => {
+		const lap = lapThrough(metres(40, 1), new Array(41).fill(0));
+		lap.timeMs = lap.timeMs.map((t) => t + 5000);
+		const ref = prepareReference(lap)!;
+		expect(ref.lapTimeMs).toBeCloseTo(2000, 6);
+		expect(ref.timeMs[ref.count - 1]).toBeCloseTo(2000, 6);
+		expect(referenceTimeAt(ref, 20)).toBeCloseTo(1000, 0);
+	});
+
+	it("accepts a path of exactly the shortest length", () => {
+		// On the equator a north-south path measures (lat difference) × metres per degree.
+		const lap = zeroLap(2);
+		const mPerDeg = createLocalFrame(0, 0).mPerDegLat;
+		let lat = MIN_REFERENCE_LENGTH_M / mPerDeg;
+		for (let i = 0; i < 20 && lat * mPerDeg !== MIN_REFERENCE_LENGTH_M; i++) {
+			lat = lat * mPerDeg > MIN_REFERENCE_LENGTH_M ? nextDown(lat) : -nextDown(-lat);
+		}
+		expect(lat * mPerDeg).toBe(MIN_REFERENCE_LENGTH_M);
+		lap.lat[1] = lat;
+		lap.timeMs[1] = 1000;
+		lap.speedKmh.fill(36);
+		// A grid step of 10 m: the two fixes are joined by a chord.
+		const ref = prepareReference(lap, { stepM: 10 });
+		expect(ref?.lengthM).toBe(MIN_REFERENCE_LENGTH_M);
+		lap.lat[1] = nextDown(lat);
+		expect(prepareReference(lap, { stepM: 10 })).toBeNull();
+	});
+
+	it("joins fixes closer than two grid steps by chords", () => {
+		// Fixes 5 m apart on a circle of 20 m radius; a 4 m grid leaves them as they are.
+		const x: number[] = [];
+		const y: number[] = [];
+		const dAngle = 2 * Math.asin(5 / 40);
+		for (let i = 0; i <= 10; i++) {
+			x.push(20 * Math.sin(i * dAngle));
+			y.push(20 - 20 * Math.cos(i * dAngle));
+		}
+		const ref = prepareReference(lapThrough(x, y), { stepM: 4 })!;
+		expect(ref.lengthM).toBeCloseTo(50, 6);
+	});
+
+	it("starts the line at the first point of a lap that waits before moving", () => {
+		// 2 s standing, then 20 m at 20 m/s.
+		const x = [0, 0, ...metres(20, 1)];
+		const lap = lapThrough(x, new Array(x.length).fill(0));
+		for (let i = 0; i < x.length; i++) lap.timeMs[i] = i < 2 ? i * 1000 : 1000 + (i - 1) * 50;
+		const ref = prepareReference(lap, { smoothMs: 0 })!;
+		expect(referenceSourceIndexAt(ref, 0)).toBe(0);
+		expect(ref.x[0]).toBe(0);
+		expect(ref.y[0]).toBe(0);
+		expect(ref.lapTimeMs).toBe(2050);
+	});
+
+	it("ends the line at the lap's last time when the lap stops at its end", () => {
+		const x = [...metres(20, 1), 20, 20, 20];
+		const lap = lapThrough(x, new Array(x.length).fill(0));
+		// 20 m at 20 m/s, then 3 s standing.
+		for (let i = 21; i < 24; i++) lap.timeMs[i] = 1000 + (i - 20) * 1000;
+		const ref = prepareReference(lap, { smoothMs: 0 })!;
+		expect(ref.lapTimeMs).toBe(4000);
+		expect(ref.timeMs[ref.count - 1]).toBe(4000);
+		expect(referenceTimeAt(ref, ref.lengthM)).toBe(4000);
+	});
+
+	it("puts the last grid point exactly at the line's length", () => {
+		// 19 m on a 1 m grid: 18 × (19 / 18) falls an ulp short of 19.
+		const ref = prepareReference(lapThrough([0, 9.5, 19], [0, 0, 0]), { smoothMs: 0 })!;
+		expect(ref.distanceM[ref.count - 1]).toBe(ref.lengthM);
+		// Just short of the end, still on the last segment (not past the grid).
+		const s = nextDown(ref.lengthM);
+		expect(gridPosition(ref, s).k).toBe(ref.count - 2);
+		expect(referenceTimeAt(ref, s)).toBeCloseTo(ref.lapTimeMs, 6);
+	});
+
+	it("smooths the line over smoothM metres, whatever the grid step", () => {
+		// A right angle at (10, 0); averaging ±2 m of a half-metre grid moves the corner by 5/9 m.
+		const d = metres(10, 0.25);
+		const x = [...d, ...d.slice(1).map(() => 10)];
+		const y = [...d.map(() => 0), ...d.slice(1)];
+		const ref = prepareReference(lapThrough(x, y), { stepM: 0.5, smoothMs: 0 })!;
+		const corner = Math.round(10 / ref.stepM);
+		expect(ref.x[corner]).toBeCloseTo(10 - 5 / 9, 2);
+		expect(ref.y[corner]).toBeCloseTo(5 / 9, 2);
+	});
+
+	it("gives no direction where the path turns back on itself", () => {
+		const ref = prepareReference(lapThrough([0, 10, 0], [0, 0, 0]), { stepM: 10 })!;
+		expect(ref.count).toBe(3);
+		expect(ref.tx[1]).toBe(0);
+		expect(ref.ty[1]).toBe(0);
+	});
+});
+
+describe("gridPosition", () => {
+	const ref = prepareReference(lapThrough(metres(40.2, 0.5), new Array(81).fill(0)), {
+		stepM: 0.5,
+	})!;
+
+	it("finds the grid segment and the fraction along it", () => {
+		const s = 3.2;
+		const { k, f } = gridPosition(ref, s);
+		expect(k).toBe(6);
+		expect(f).toBeCloseTo((s - ref.distanceM[6]!) / ref.stepM, 9);
+		expect(f).toBeGreaterThan(0.3);
+	});
+
+	it("holds to the ends before the start and past the finish", () => {
+		expect(gridPosition(ref, -3)).toEqual({ k: 0, f: 0 });
+		expect(referenceTimeAt(ref, -3)).toBe(0);
+		expect(gridPosition(ref, ref.lengthM + 5)).toEqual({ k: ref.count - 2, f: 1 });
+		expect(referenceTimeAt(ref, ref.lengthM + 5)).toBe(ref.lapTimeMs);
+	});
+});
+
+describe("referenceTimeNearEnd, small paths", () => {
+	// Positions at 20 m/s, but the speed channel reads 10 m/s at the start and 40 m/s at the end.
+	const lap = diagonalLap(30);
+	lap.speedKmh[0] = 36;
+	lap.speedKmh[lap.length - 1] = 144;
+	const ref = prepareReference(lap)!;
+	const last = ref.count - 1;
+	const at = (k: number, ahead: number): [number, number] => [
+		ref.x[k]! + ahead * ref.tx[k]!,
+		ref.y[k]! + ahead * ref.ty[k]!,
+	];
+
+	it("extends the clock before the start at the speed there", () => {
+		expect(ref.ty[0]).toBeCloseTo(0.8, 6);
+		expect(referenceTimeNearEnd(ref, ...at(0, -3), 0, "start")).toBeCloseTo(-300, 6);
+	});
+
+	it("extends the clock past the finish at the speed there", () => {
+		expect(referenceTimeNearEnd(ref, ...at(last, 2), ref.lengthM, "finish")).toBeCloseTo(
+			ref.lapTimeMs + 50,
+			6,
+		);
+	});
+
+	it("reads the line's own time for a place inside either end", () => {
+		expect(referenceTimeNearEnd(ref, ...at(0, 3), 3, "start")).toBeCloseTo(150, 0);
+		const s = ref.lengthM - 2;
+		expect(referenceTimeNearEnd(ref, ...at(last, -2), s, "finish")).toBeCloseTo(
+			ref.lapTimeMs - 100,
+			0,
+		);
+	});
+
+	it("reads the line's own time for a place level with either end", () => {
+		const side = (k: number): [number, number] => [ref.x[k]! + ref.ty[k]!, ref.y[k]! - ref.tx[k]!];
+		expect(referenceTimeNearEnd(ref, ...side(0), 2, "start")).toBeCloseTo(100, 0);
+		const s = ref.lengthM - 2;
+		expect(referenceTimeNearEnd(ref, ...side(last), s, "finish")).toBeCloseTo(
+			ref.lapTimeMs - 100,
+			0,
+		);
 	});
 });
