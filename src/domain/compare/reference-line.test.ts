@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LapChannels } from "../channels/types";
+import { createLocalFrame, projectPoints } from "./geo";
 import {
 	gridPosition,
 	MIN_REFERENCE_LENGTH_M,
@@ -9,7 +10,6 @@ import {
 	referenceTimeAt,
 	referenceTimeNearEnd,
 } from "./reference-line";
-import { createLocalFrame } from "./geo";
 import { circuitLine, syntheticLap } from "./synthetic-lap";
 import { lapThrough, zeroLap } from "./test-paths";
 
@@ -222,6 +222,16 @@ describe("prepareReference, small paths", () => {
 		expect(ref.y[corner]).toBeCloseTo(5 / 9, 2);
 	});
 
+	it("keeps a line too short to smooth as it is: it ends exactly at the last fix", () => {
+		// 15.2 m on a 10 m grid: ±2 m is less than half a step, so no smoothing.
+		const lap = lapThrough([0, 10.5], [0, 11]);
+		const ref = prepareReference(lap, { stepM: 10 })!;
+		const fixes = projectPoints(ref.frame, lap.lat, lap.lon, 2);
+		expect(ref.count).toBe(3);
+		expect(ref.x[2]).toBe(fixes.x[1]);
+		expect(ref.y[2]).toBe(fixes.y[1]);
+	});
+
 	it("gives no direction where the path turns back on itself", () => {
 		const ref = prepareReference(lapThrough([0, 10, 0], [0, 0, 0]), { stepM: 10 })!;
 		expect(ref.count).toBe(3);
@@ -285,11 +295,16 @@ describe("referenceTimeNearEnd, small paths", () => {
 	});
 
 	it("reads the line's own time for a place level with either end", () => {
-		const side = (k: number): [number, number] => [ref.x[k]! + ref.ty[k]!, ref.y[k]! - ref.tx[k]!];
-		expect(referenceTimeNearEnd(ref, ...side(0), 2, "start")).toBeCloseTo(100, 0);
-		const s = ref.lengthM - 2;
-		expect(referenceTimeNearEnd(ref, ...side(last), s, "finish")).toBeCloseTo(
-			ref.lapTimeMs - 100,
+		// Heading east on the frame's parallel: the direction is (1, 0) exactly.
+		const d = metres(30, 0.5);
+		const east = prepareReference(lapThrough(d, new Array(d.length).fill(0)))!;
+		const end = east.count - 1;
+		expect([east.tx[0], east.ty[0], east.tx[end], east.ty[end]]).toEqual([1, 0, 1, 0]);
+		const level = (k: number): [number, number] => [east.x[k]!, east.y[k]! + 3];
+		expect(referenceTimeNearEnd(east, ...level(0), 2, "start")).toBeCloseTo(100, 0);
+		const s = east.lengthM - 2;
+		expect(referenceTimeNearEnd(east, ...level(end), s, "finish")).toBeCloseTo(
+			east.lapTimeMs - 100,
 			0,
 		);
 	});
