@@ -485,6 +485,25 @@ describe("computeDelta on small straight laps", () => {
 		for (const l of trace.points.lateralM) expect(Math.abs(l)).toBeLessThan(0.1);
 	});
 
+	it("compares a lap of just two fixes, one at each line", () => {
+		const trace = expectTrace(computeDelta(lapThrough([0, 200], [0, 0], 20), eastRef()));
+		expect(trace.points.length).toBe(2);
+		expect(trace.finishDeltaMs).toBe(0);
+	});
+
+	it("smooths a jittery clock right up to the ends, over a full window on the inner side", () => {
+		// Fixes timed 10 ms late, late, early, early, ... on a lap otherwise equal to the reference.
+		const jitter = [10, 10, -10, -10];
+		const lap = straightLap(
+			(d) => [d, 0],
+			(i) => 50 * i + (i > 0 && i < 200 ? jitter[(i - 1) % 4]! : 0),
+		);
+		const { deltaMs, rawDeltaMs } = expectTrace(computeDelta(lap, eastRef())).points;
+		// The second point alone reads 7 ms; its neighbours on the inner side pull it back.
+		expect(rawDeltaMs[1]!).toBeGreaterThan(6);
+		for (let i = 1; i < deltaMs.length - 1; i++) expect(Math.abs(deltaMs[i]!)).toBeLessThan(4);
+	});
+
 	it("leaves a first point off the line out of the smoothing and gives it its neighbour's gain", () => {
 		const lap = straightLap((d) => [d, d === 0 ? 25 : 0], losing);
 		const trace = expectTrace(computeDelta(lap, eastRef(), { alignOffset: false }));
