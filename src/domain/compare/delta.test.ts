@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LapChannels } from "../channels/types";
-import { computeDelta } from "./delta";
-import { prepareReference } from "./reference-line";
+import { computeDelta, referenceOptionsOf } from "./delta";
+import { FIX_SMOOTHING_MS, prepareReference } from "./reference-line";
 import {
 	bump,
 	type CircuitLine,
@@ -13,6 +13,7 @@ import {
 	timeAtDistance,
 	trueDeltaMs,
 } from "./synthetic-lap";
+import { lapThrough, zeroLap } from "./test-paths";
 import type { DeltaOptions, DeltaResult, DeltaTrace } from "./types";
 
 const interlagos = circuitLine("interlagos");
@@ -392,5 +393,137 @@ describe("GPS offset between the laps", () => {
 	it("is not dragged by a wide line in one corner", () => {
 		const { trace } = run(interlagos, { hz: 25, lateralM: bump(480, 680, -8) }, { hz: 25 });
 		expect(Math.hypot(trace.offsetM.eastM, trace.offsetM.northM)).toBeLessThan(0.05);
+	});
+});
+
+/**
+ * A straight lap of 201 points one metre apart, at `(x, y) = at(d)` for d = 0..200, timed
+ * `timeAt(i)` ms (by default 50 ms a metre: 20 m/s).
+ */
+function straightLap(
+	at: (d: number) => [number, number],
+	timeAt: (i: number) => number = (i) => 50 * i,
+): LapChannels {
+	const x: number[] = [];
+	const y: number[] = [];
+	for (let d = 0; d <= 200; d++) {
+		const [px, py] = at(d);
+		x.push(px);
+		y.push(py);
+	}
+	const lap = lapThrough(x, y, 20);
+	for (let i = 0; i < lap.length; i++) lap.timeMs[i] = timeAt(i);
+	return lap;
+}
+
+/** 200 m due east at 20 m/s. */
+const eastRef = () => straightLap((d) => [d, 0]);
+/** A loss growing with the square of the distance: 0.01 ms × d², 400 ms at the finish. */
+const losing = (i: number) => 50 * i + 0.01 * i * i;
+
+describe("computeDelta on small straight laps", () => {
+	it("passes its reference options on to the line it prepares", () => {
+		expect(referenceOptionsOf({ referenceStepM: 2, referenceSmoothM: 3 })).toEqual({
+			stepM: 2,
+			smoothM: 3,
+			smoothMs: FIX_SMOOTHING_MS,
+		});
+	});
+
+	it("counts the lap's time from its own first fix, whatever its clock read there", () => {
+		const lap = straightLap(
+			(d) => [d, 0],
+			(i) => 5000 + 50 * i,
+		);
+		const trace = expectTrace(computeDelta(lap, eastRef()));
+		expect(trace.lapTimeMs).toBe(10000);
+		expect(trace.finishDeltaMs).toBe(0);
+		for (const d of trace.points.rawDeltaMs) expect(Math.abs(d)).toBeLessThan(1);
+	});
+
+	it("refuses an empty lap and a lap whose clock does not run, with a lap time of 0", () => {
+		const empty = computeDelta(zeroLap(0), eastRef());
+		expect(empty).toMatchObject({ status: "too-short", lapTimeMs: 0, finishDeltaMs: -10000 });
+		const frozen = computeDelta(
+			straightLap(
+				(d) => [d, 0],
+				() => 0,
+			),
+			eastRef(),
+		);
+		expect(frozen.status).toBe("too-short");
+	});
+
+	it("shifts a lap lying 2 m north onto the line, sets both ends, and reports both lean sources", () => {
+		const lap = straightLap((d) => [d, 2], losing);
+		lap.leanEstimated = false;
+		const trace = expectTrace(computeDelta(lap, eastRef()));
+		const n = trace.points.length;
+		// Along an east-west line only the north part of an offset can be measured: east is 0.
+		expect(trace.offsetM.eastM).toBe(0);
+		expect(trace.offsetM.northM).toBeCloseTo(-2, 1);
+		for (const l of trace.points.lateralM) expect(Math.abs(l)).toBeLessThan(0.1);
+		expect(trace.points.rawDeltaMs[0]).toBe(0);
+		expect(trace.points.rawDeltaMs[n - 1]).toBe(trace.finishDeltaMs);
+		expect(trace.leanEstimated).toEqual({ lap: false, reference: true });
+		// The loss per metre grows along the lap: each end reads its own slope, not its neighbour's.
+		const gain = trace.points.gainMsPerM;
+		expect(gain[0]!).toBeLessThan(gain[1]!);
+		expect(gain[n - 1]!).toBeGreaterThan(gain[n - 2]!);
+	});
+
+	it("shifts a lap lying 2 m east of a line due north onto it", () => {
+		const ref = straightLap((d) => [0, d]);
+		const trace = expectTrace(
+			computeDelta(
+				straightLap((d) => [2, d]),
+				ref,
+			),
+		);
+		expect(trace.offsetM.northM).toBe(0);
+		expect(trace.offsetM.eastM).toBeCloseTo(-2, 1);
+		for (const l of trace.points.lateralM) expect(Math.abs(l)).toBeLessThan(0.1);
+	});
+
+	it("compares a lap of just two fixes, one at each line", () => {
+		const trace = expectTrace(computeDelta(lapThrough([0, 200], [0, 0], 20), eastRef()));
+		expect(trace.points.length).toBe(2);
+		expect(trace.finishDeltaMs).toBe(0);
+	});
+
+	it("smooths a jittery clock right up to the ends, over a full window on the inner side", () => {
+		// Fixes timed 10 ms late, late, early, early, ... on a lap otherwise equal to the reference.
+		const jitter = [10, 10, -10, -10];
+		const lap = straightLap(
+			(d) => [d, 0],
+			(i) => 50 * i + (i > 0 && i < 200 ? jitter[(i - 1) % 4]! : 0),
+		);
+		const { deltaMs, rawDeltaMs } = expectTrace(computeDelta(lap, eastRef())).points;
+		// The second point alone reads 7 ms; its neighbours on the inner side pull it back.
+		expect(rawDeltaMs[1]!).toBeGreaterThan(6);
+		for (let i = 1; i < deltaMs.length - 1; i++) expect(Math.abs(deltaMs[i]!)).toBeLessThan(4);
+	});
+
+	it("leaves a first point off the line out of the smoothing and gives it its neighbour's gain", () => {
+		const lap = straightLap((d) => [d, d === 0 ? 25 : 0], losing);
+		const trace = expectTrace(computeDelta(lap, eastRef(), { alignOffset: false }));
+		const { deltaMs, gainMsPerM } = trace.points;
+		expect(Number.isNaN(trace.startStepMs)).toBe(true);
+		expect(Number.isNaN(trace.finishStepMs)).toBe(false);
+		for (const d of deltaMs) expect(Number.isFinite(d)).toBe(true);
+		expect(gainMsPerM[1]!).toBeGreaterThan(0);
+		expect(gainMsPerM[0]).toBe(gainMsPerM[1]);
+	});
+
+	it("leaves a last point off the line out of the smoothing and gives it its neighbour's gain", () => {
+		const lap = straightLap((d) => [d, d === 200 ? 25 : 0], losing);
+		const trace = expectTrace(computeDelta(lap, eastRef(), { alignOffset: false }));
+		const { deltaMs, gainMsPerM } = trace.points;
+		const n = trace.points.length;
+		expect(Number.isNaN(trace.finishStepMs)).toBe(true);
+		expect(Number.isNaN(trace.startStepMs)).toBe(false);
+		for (const d of deltaMs) expect(Number.isFinite(d)).toBe(true);
+		expect(gainMsPerM[n - 2]!).toBeGreaterThan(0);
+		expect(gainMsPerM[n - 1]).toBe(gainMsPerM[n - 2]);
 	});
 });
