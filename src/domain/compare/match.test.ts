@@ -341,6 +341,22 @@ describe("matchPoints: off the line", () => {
 		expect(m.s[6]).toBeCloseTo(140, 6);
 	});
 
+	it("keeps a point with no line point driven its way off the line, even with no distance limit", () => {
+		// Climbing steeply north-east (no line point that way) for 270 m, then heading east.
+		const pts: [number, number][] = [
+			[0, 0],
+			[10, 0],
+		];
+		for (let j = 1; j <= 9; j++) pts.push([10 + 10 * j, 30 * j]);
+		pts.push([110, 280]);
+		const m = run(straightLine(300), pts, {
+			minHeadingCos: 0.5,
+			maxLateralM: Number.POSITIVE_INFINITY,
+		});
+		expect(m.s[10]).toBeNaN();
+		expect(m.s[11]).toBeCloseTo(110, 6);
+	});
+
 	it("starts counting afresh at each time off the line, the wrong way round", () => {
 		// A first 500 m away; later turned round at 10 m (no line point that way), off again,
 		// then 12 m wide of the entry at 30 m, 8 m from the exit leg (390 m) out of reach.
