@@ -288,6 +288,23 @@ describe("matchPoints: window and ties", () => {
 		expect(m.s[1]).toBe(20);
 	});
 
+	it("matches a point at a repeated line point to the first of the two", () => {
+		// Points 2 and 3 at the same place; point 2 faces the other way, so point 3 is the nearest.
+		const l = gridLine([
+			[0, 0],
+			[1, 0],
+			[2, 0],
+			[2, 0],
+		]);
+		l.tx.set([1, 1, -1, 1]);
+		l.ty.fill(0);
+		const m = run(l, [
+			[2, 1],
+			[7, 1],
+		]);
+		expect(m.s[0]).toBe(2);
+	});
+
 	it("never moves the window back when a match steps back", () => {
 		const m = run(
 			straightLine(100),
