@@ -1,4 +1,6 @@
 import { COMMA, LF, numberStatus, quoteBytes, readScaled } from "./bytes";
+import { type ColumnReader, makeColumnReader } from "./column-reader";
+import * as rowShapes from "./row-shape";
 import * as swar from "./swar";
 
 // Bound once: under the tsx loader an imported binding is a getter, called on every use.
@@ -8,6 +10,20 @@ const fourDigits = swar.fourDigits;
 const leadingDigits = swar.leadingDigits;
 const SCALE4 = swar.SCALE4;
 const POW10 = swar.POW10;
+const learnRowShape = rowShapes.learnRowShape;
+
+/**
+ * The slot each column is read into (by column position, -1 for a column not read) from
+ * `columns[slot]`; a column two slots name goes to the first.
+ */
+export function slotsOfColumns(columns: readonly number[]): Int32Array {
+	const width = columns.reduce((m, c) => Math.max(m, c + 1), 0);
+	const slotOf = new Int32Array(width).fill(-1);
+	columns.forEach((column, slot) => {
+		if (column >= 0 && slotOf[column] === -1) slotOf[column] = slot;
+	});
+	return slotOf;
+}
 
 /**
  * The hot loop of the CSV importers: one pass over a data line that skips the columns nobody
@@ -37,27 +53,46 @@ export class CsvNumberReader {
 	private buffer: Uint8Array | null = null;
 	private lastLf = -1;
 	private view: DataView = new DataView(new ArrayBuffer(4));
+	/** Whether rows are tried against the layout of earlier rows (`fixedRows`). */
+	private readonly fixedRows: boolean;
+	/** The layout learnt from an earlier row (`rowShapes.learnRowShape`), or null. */
+	private shape: rowShapes.RowShape | null = null;
+	/** Lines the layout read since it was learnt. */
+	private shapeHits = 0;
+	/** Lines to read the general way before learning a layout again, and the next such pause. */
+	private learnAfter = 0;
+	private learnGap = 0;
+	private learnFailed = false;
+	/** The reader made for these columns (column-reader.ts), for comma-separated rows. */
+	private readonly columns: ColumnReader | null;
+	private readonly count = new Int32Array(1);
 
-	/** `columns[slot]` is the column read into `slot` (-1: none); `scales[slot]` its power of ten. */
 	/**
+	 * `columns[slot]` is the column read into `slot` (-1: none); `scales[slot]` its power of ten.
 	 * `separator` SPACE reads blank-separated rows (VBO): runs of spaces and tabs are one
-	 * separator and blanks at the start or end of a line are no field.
+	 * separator and blanks at the start or end of a line are no field. `fixedRows`: the rows
+	 * are mostly of one fixed-width layout (row-shape.ts), read by a reader made for it.
+	 * `madeReader`: comma-separated rows go through a reader made for these columns
+	 * (column-reader.ts) before the general one; false reads every line the general way.
 	 */
 	constructor(
 		columns: readonly number[],
 		scales: readonly number[] = [],
 		private readonly separator = COMMA,
+		fixedRows = false,
+		madeReader = true,
 	) {
-		const width = columns.reduce((m, c) => Math.max(m, c + 1), 0);
-		this.slotOf = new Int32Array(width).fill(-1);
-		columns.forEach((column, slot) => {
-			if (column >= 0 && this.slotOf[column] === -1) this.slotOf[column] = slot;
-		});
+		this.fixedRows = fixedRows;
+		this.slotOf = slotsOfColumns(columns);
 		this.scales = Int32Array.from(columns, (_, slot) => scales[slot] ?? 0);
 		this.values = new Float64Array(columns.length);
 		// NUMBER_EMPTY: a slot whose column no line has stays empty; every other slot is
 		// written on every line (its cell, or the end-of-line fill), so no reset per line.
 		this.states = new Uint8Array(columns.length).fill(1);
+		this.columns =
+			madeReader && separator === COMMA && !fixedRows
+				? makeColumnReader(this.slotOf, this.scales)
+				: null;
 		this.columnOf = Int32Array.from(columns, (column, slot) =>
 			column >= 0 && this.slotOf[column] === slot ? column : -1,
 		);
@@ -87,7 +122,61 @@ export class CsvNumberReader {
 		}
 		this.lineBytes = bytes;
 		this.lineStart = pos;
-		return this.readLine(bytes, pos);
+		const columns = this.columns;
+		if (columns !== null) {
+			const lf = columns(
+				bytes,
+				this.view,
+				pos,
+				bytes.length - 4,
+				this.values,
+				this.states,
+				this.count,
+			);
+			if (lf >= 0) {
+				this.fieldCount = this.count[0]!;
+				return lf;
+			}
+		}
+		if (!this.fixedRows) return this.readLine(bytes, pos);
+		const shape = this.shape;
+		// The layout's reader looks at most 3 bytes before the line.
+		if (shape !== null && pos >= 4 && pos + shape.length <= bytes.length) {
+			const lf = shape.read(bytes, this.view, pos, this.values, this.states);
+			if (lf >= 0) {
+				this.shapeHits++;
+				this.fieldCount = shape.fieldCount;
+				return lf;
+			}
+		}
+		const lf = this.readLine(bytes, pos);
+		this.learnShape(bytes, pos, lf);
+		return lf;
+	}
+
+	/**
+	 * After a line the layout did not read (or with none learnt): learns this line's, unless
+	 * the last layout read few lines before it missed; then only after a pause that doubles
+	 * each time that happens again, so a file whose rows vary in width costs few attempts.
+	 */
+	private learnShape(bytes: Uint8Array, pos: number, lf: number): void {
+		if (this.learnAfter > 0) {
+			this.learnAfter--;
+			return;
+		}
+		if (this.shape !== null || this.learnFailed) {
+			if (this.shapeHits < 64) {
+				this.learnGap = Math.min(4096, this.learnGap * 2 + 1);
+				this.learnAfter = this.learnGap;
+				this.learnFailed = false;
+				this.shape = null;
+				return;
+			}
+			this.learnGap = 0;
+		}
+		this.shapeHits = 0;
+		this.shape = learnRowShape(bytes, pos, lf, this.slotOf, this.scales, this.separator);
+		this.learnFailed = this.shape === null;
 	}
 
 	private readLine(bytes: Uint8Array, pos: number): number {

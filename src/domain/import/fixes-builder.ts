@@ -179,19 +179,39 @@ export function capacityFor(byteLength: number, rowBytes: number): number {
 }
 
 /**
- * A first capacity for the lines of `bytes` from `pos` on, from the mean length of the next
- * (up to) 64 lines: one allocation for a regular file, without reserving for rows it lacks.
+ * A first capacity for the lines of `bytes` from `pos` on: one allocation for a regular file,
+ * without reserving for rows it lacks. The bytes are cut in 16 equal parts and the lines of
+ * each counted from the mean length of up to 16 of its lines. Rows often grow longer as a
+ * recording goes on (times, distances), so the first lines alone would make too many rows,
+ * and `finish` would then copy every column.
  */
 export function capacityForLines(bytes: Uint8Array, pos: number, linesPerFix = 1): number {
-	let at = pos;
+	const total = bytes.length - pos;
 	let lines = 0;
-	while (lines < 64 && at < bytes.length) {
-		const lf = bytes.indexOf(10, at);
-		if (lf < 0) break;
-		at = lf + 1;
-		lines++;
+	let counted = 0;
+	for (let part = 0; part < PARTS; part++) {
+		let at = pos + Math.floor((total * part) / PARTS);
+		if (part > 0) {
+			// From the first whole line of the part.
+			const lf = bytes.indexOf(10, at - 1);
+			if (lf < 0) break;
+			at = lf + 1;
+		}
+		const from = at;
+		let k = 0;
+		while (k < 16 && at < bytes.length) {
+			const lf = bytes.indexOf(10, at);
+			if (lf < 0) break;
+			at = lf + 1;
+			k++;
+		}
+		if (k === 0) continue;
+		lines += (total / PARTS) * (k / (at - from));
+		counted += total / PARTS;
 	}
 	if (lines === 0) return 1024;
-	const meanLength = (at - pos) / lines;
-	return capacityFor(bytes.length - pos, meanLength * linesPerFix * 0.97);
+	const meanLength = counted / lines;
+	return capacityFor(total, meanLength * linesPerFix * 0.97);
 }
+
+const PARTS = 16;

@@ -120,6 +120,70 @@ describe("the GPX hot paths (a trkpt read whole, and by template)", () => {
 		);
 	});
 
+	it("read every shape of number in a run of points alike as the token-by-token reading does", () => {
+		const odd = [
+			"+5",
+			"5.",
+			".5",
+			"-.5",
+			"-0",
+			"-0.000",
+			"+-1",
+			"-",
+			"+",
+			".",
+			"1.2.3",
+			"1..2",
+			"--1",
+			"123456789012345",
+			"1234567890.12345",
+			"1234567890.123456",
+			"0.0000000000000001",
+			"1e3",
+			"1E3",
+			" 7",
+			"7 ",
+			"0x10",
+			"12a",
+			"٣",
+		];
+		const gpx = (ele: string, lat: string) =>
+			`<trkpt lat="${lat}" lon="-4.66"><ele>${ele}</ele><time>2025-03-01T14:00:00Z</time></trkpt>`;
+		for (const value of odd) {
+			const points = Array.from({ length: 6 }, (_, i) =>
+				gpx(i === 3 ? value : `78${i}.5`, i === 4 ? value : `-2.3000${i}`),
+			).map((p, i) => p.replace("14:00:00", `14:00:0${i}`));
+			const text = `<?xml version="1.0"?>\n<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>\n${points.join("\n")}\n</trkseg></trk></gpx>\n`;
+			const bytes = bytesOf(text);
+			expect(importGpx(bytes, "n.gpx")).toEqual(importGpx(bytes, "n.gpx", { fastPath: false }));
+		}
+		const plain = (ele: string) => {
+			const points = Array.from({ length: 4 }, (_, i) =>
+				gpx(i === 3 ? ele : "780.5", `-2.3000${i}`).replace("14:00:00", `14:00:0${i}`),
+			);
+			const text = `<?xml version="1.0"?>\n<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>\n${points.join("\n")}\n</trkseg></trk></gpx>\n`;
+			return importGpx(bytesOf(text), "p.gpx").fixes.extra.altitudeM![3];
+		};
+		expect(plain("+5")).toBe(5);
+		expect(plain("-.5")).toBe(-0.5);
+		expect(plain("1234567890.12345")).toBe(Math.fround(1234567890.12345));
+		expect(Object.is(plain("-0.000"), -0)).toBe(true);
+		// Past 15 digits the integer of the digits is no longer exact: read as Number reads it.
+		const lats = [
+			"9.99999999999999",
+			"9.999999999999991",
+			"9.999999999999993",
+			"9.999999999999995",
+		];
+		const run = lats
+			.map((lat, i) => gpx("780.5", lat).replace("14:00:00", `14:00:0${i}`))
+			.join("\n");
+		const text = `<?xml version="1.0"?>\n<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>\n${run}\n</trkseg></trk></gpx>\n`;
+		const read = importGpx(bytesOf(text), "d.gpx");
+		expect([...read.fixes.lat]).toEqual(lats.map(Number));
+		expect(read).toEqual(importGpx(bytesOf(text), "d.gpx", { fastPath: false }));
+	});
+
 	it("give exactly what the token-by-token reading gives on every GPX fixture, whole and cut", () => {
 		for (const path of fixturePaths().filter((p) => p.startsWith("gpx/"))) {
 			const bytes = fixtureBytes(path);

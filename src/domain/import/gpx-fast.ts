@@ -1,6 +1,7 @@
 import * as bytesModule from "./bytes";
 import * as namespaces from "./gpx-namespaces";
 import * as isoTime from "./iso-time";
+import * as swar from "./swar";
 
 // Bound once: under the tsx loader an imported binding is a getter, called on every use.
 const readNumber = bytesModule.readNumber;
@@ -12,6 +13,7 @@ const NS_GPX = namespaces.NS_GPX;
 const NS_GPX10 = namespaces.NS_GPX10;
 const NS_LAPSIX = namespaces.NS_LAPSIX;
 const NS_TPX = namespaces.NS_TPX;
+const POW10 = swar.POW10;
 
 /** Slots of `readPointFast`'s output. */
 export const POINT_LAT = 0;
@@ -391,24 +393,51 @@ export class PointTemplate {
 			p += length;
 			if (k === count) return p;
 			const terminator = skeleton[pieceStart[k + 1]!]!;
-			const vs = p;
-			for (;;) {
-				if (p >= n) return -1;
-				const c = bytes[p]!;
-				if (c === terminator) break;
-				if (c === 60 || c === 38 || c === 10) return -1;
-				p++;
-			}
 			const kind = kinds[k]!;
-			if (kind === V_IGNORED) continue;
-			if (kind === V_TIME) {
-				const t = readIsoTime(bytes, vs, p);
-				if (Number.isNaN(t) || isoZoneMissing()) return -1;
-				out[POINT_TIME] = t;
-				continue;
+			let value = Number.NaN;
+			if (kind !== V_TIME && kind !== V_IGNORED) {
+				// Nearly every number: `[-+]digits[.digits]` (at most 15 digits) right up to the
+				// terminator, read as its bytes go by, to the value readNumber gives.
+				let q = p;
+				const sign = q < n ? bytes[q]! : 0;
+				if (sign === 45 || sign === 43) q++;
+				let mantissa = 0;
+				let digits = 0;
+				let dotAt = -1;
+				for (; q < n; q++) {
+					const d = bytes[q]! - 48;
+					if (d >>> 0 <= 9) {
+						mantissa = mantissa * 10 + d;
+						digits++;
+					} else if (d === -2 && dotAt < 0) dotAt = digits;
+					else break;
+				}
+				if (q < n && bytes[q] === terminator && digits > 0 && digits <= 15) {
+					const fraction = dotAt < 0 ? 0 : digits - dotAt;
+					value = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
+					if (sign === 45) value = -value;
+					p = q;
+				}
 			}
-			const value = readNumber(bytes, vs, p);
-			if (numberStatus() !== NUMBER_OK) return -1;
+			if (Number.isNaN(value)) {
+				const vs = p;
+				for (;;) {
+					if (p >= n) return -1;
+					const c = bytes[p]!;
+					if (c === terminator) break;
+					if (c === 60 || c === 38 || c === 10) return -1;
+					p++;
+				}
+				if (kind === V_IGNORED) continue;
+				if (kind === V_TIME) {
+					const t = readIsoTime(bytes, vs, p);
+					if (Number.isNaN(t) || isoZoneMissing()) return -1;
+					out[POINT_TIME] = t;
+					continue;
+				}
+				value = readNumber(bytes, vs, p);
+				if (numberStatus() !== NUMBER_OK) return -1;
+			}
 			if (kind === V_LAT) out[POINT_LAT] = value;
 			else if (kind === V_LON) out[POINT_LON] = value;
 			else if (kind === V_ELE) out[POINT_ELE] = value;

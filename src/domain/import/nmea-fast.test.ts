@@ -259,4 +259,24 @@ describe("the NMEA hot path (one RMC or GGA of the common shape per line)", () =
 		expect(read(`$${rmc.replace(",A,", ",V,")}*${checksum(rmc.replace(",A,", ",V,"))}\n`)).toBe(-1);
 		expect(read(`$${rmc}*00\n`)).toBe(-1);
 	});
+
+	it("takes a letter field of one capital letter only, else leaves the line to the general reading", () => {
+		const rmc = "GPRMC,173430.010,A,2824.70529,N,08122.75973,W,28.72,309.31,290423,,,";
+		for (const [from, to] of [
+			[",N,", ",NS,"],
+			[",N,", ",N1,"],
+			[",W,", ",W-,"],
+			[",A,", ",[,"],
+			[",A,", ",@,"],
+			[",N,", ",-N,"],
+			[",N,", ",1N,"],
+		] as const) {
+			const odd = rmc.replace(from, to);
+			const text = `$${odd}*${checksum(odd)}\n`;
+			const bytes = latin1Bytes(`${text}${" ".repeat(300)}`);
+			expect(readSentenceFast(bytes, new DataView(bytes.buffer), 0, bytes.length - 4)).toBe(-1);
+			const file = latin1Bytes(`$${rmc}*${checksum(rmc)}\n${text}`);
+			expect(importNmea(file, "l.nmea")).toEqual(importNmea(file, "l.nmea", { fastPath: false }));
+		}
+	});
 });

@@ -50,20 +50,14 @@ const fieldLetters = new Uint8Array(FIELDS);
 /** Where each field starts. */
 const fieldStarts = new Int32Array(FIELDS + 1);
 
-function value(k: number): number {
-	return plainValue(fieldMantissas[k]!, fieldDigits[k]!, fieldFractions[k]!, fieldNegatives[k]!);
-}
-
-/** What the last `readField` read: its digits as one integer, their count, those after the dot. */
-const decimal = { mantissa: 0, digits: 0, fraction: -1 };
-
 /**
- * Reads `digits[.digits]` from `at` into `decimal` (`fraction` -1: no dot) and returns the
+ * Reads `digits[.digits]` from `at` as field `field`: its digits as one integer, their count,
+ * those after the dot (-1: no dot), into the field tables; returns the
  * index of the byte that stopped it: not a digit, a second dot, or the 17th digit (more than
  * a double holds exactly; the caller then leaves the line to the general reading). Words
  * only: 24 bytes from `at` must be readable.
  */
-function readField(view: DataView, at: number): number {
+function readField(view: DataView, at: number, field: number): number {
 	let p = at;
 	let mantissa = 0;
 	let digits = 0;
@@ -93,9 +87,9 @@ function readField(view: DataView, at: number): number {
 		fraction = digits;
 		p++;
 	}
-	decimal.mantissa = mantissa;
-	decimal.digits = digits;
-	decimal.fraction = fraction < 0 ? -1 : digits - fraction;
+	fieldMantissas[field] = mantissa;
+	fieldDigits[field] = digits;
+	fieldFractions[field] = fraction < 0 ? -1 : digits - fraction;
 	return p;
 }
 
@@ -128,30 +122,33 @@ export function readSentenceFast(
 	// constants and tables in locals: V8 reloads a module binding on every use.
 	const fields = FIELDS;
 	const starts = fieldStarts;
+	const negatives = fieldNegatives;
+	const letters = fieldLetters;
+	let p = pos + 7;
+	let b = 0;
 	const mantissas = fieldMantissas;
 	const digitCounts = fieldDigits;
 	const fractions = fieldFractions;
-	const negatives = fieldNegatives;
-	const letters = fieldLetters;
-	const read = decimal;
-	let p = pos + 7;
-	let b = 0;
 	for (let k = 0; k < fields; k++) {
 		starts[k] = p;
-		const negative = bytes[p] === 45 /* - */ ? 1 : 0;
-		p = readField(view, p + negative);
 		b = bytes[p]!;
+		let negative = 0;
 		let letter = 0;
-		if (b !== 44 && b !== 42) {
-			// One capital letter (status, hemisphere) and nothing else.
-			if (p !== starts[k] || !(b >= 65 && b <= 90)) return -1;
+		if (b >= 65 && b <= 90) {
+			// One capital letter (status, hemisphere) and nothing else: no digits to read.
 			letter = b;
 			b = bytes[++p]!;
 			if (b !== 44 && b !== 42) return -1;
+			mantissas[k] = 0;
+			digitCounts[k] = 0;
+			fractions[k] = -1;
+		} else {
+			negative = b === 45 /* - */ ? 1 : 0;
+			p = readField(view, p + negative, k);
+			b = bytes[p]!;
+			// A letter after a sign or digits: the general reading.
+			if (b !== 44 && b !== 42) return -1;
 		}
-		mantissas[k] = read.mantissa;
-		digitCounts[k] = read.digits;
-		fractions[k] = read.fraction;
 		negatives[k] = negative;
 		letters[k] = letter;
 		// Fewer fields than the sentence needs: the general reading reports it.
@@ -190,6 +187,21 @@ export function readSentenceFast(
 	else if (star + 3 === bytes.length) next = star + 3;
 	else return -1;
 
+	return sentenceValues(bytes, view, pos, rmc) ? next : -1;
+}
+
+/**
+ * The values of the sentence at `pos` (its fields read by `readSentenceFast`) into
+ * `fastSentence`; false for a sentence the general reading must read (and report). A function
+ * of its own: V8 inlines the small field functions into each half within its budget.
+ */
+function sentenceValues(bytes: Uint8Array, view: DataView, pos: number, rmc: boolean): boolean {
+	const starts = fieldStarts;
+	const mantissas = fieldMantissas;
+	const digitCounts = fieldDigits;
+	const fractions = fieldFractions;
+	const negatives = fieldNegatives;
+	const letters = fieldLetters;
 	const out = fastSentence;
 	// The time: `hhmmss` and up to 3 decimals from its bytes, with no division (the value
 	// timeOfDayMs gives); any other shape through timeOfDayMs.
@@ -203,37 +215,50 @@ export function readSentenceFast(
 			(decimals > 0
 				? leadingDigits(view.getInt32(pos + 14, true) ^ 0x30303030, decimals) * POW10[3 - decimals]!
 				: 0);
-		if (hours > 23 || minutes > 59 || ms >= 61_000) return -1;
+		if (hours > 23 || minutes > 59 || ms >= 61_000) return false;
 		out.tod = hours * 3_600_000 + minutes * 60_000 + ms;
 	} else {
 		out.tod = timeOfDayMs(mantissas[0]!, digitCounts[0]!, fractions[0]!, negatives[0]!);
-		if (Number.isNaN(out.tod)) return -1;
+		if (Number.isNaN(out.tod)) return false;
 	}
 	// RMC: time, status, lat, N/S, lon, E/W, speed, course, date; GGA: time, lat, N/S, lon,
 	// E/W, quality, satellites, HDOP, altitude.
 	const at = rmc ? 2 : 1;
-	out.lat = coordinate(value(at), letters[at + 1]!, 2, 78, 83);
-	out.lon = coordinate(value(at + 2), letters[at + 3]!, 2, 69, 87);
-	if (!validPosition(out.lat, out.lon)) return -1;
+	out.lat = coordinate(
+		plainValue(mantissas[at]!, digitCounts[at]!, fractions[at]!, negatives[at]!),
+		letters[at + 1]!,
+		2,
+		78,
+		83,
+	);
+	out.lon = coordinate(
+		plainValue(mantissas[at + 2]!, digitCounts[at + 2]!, fractions[at + 2]!, negatives[at + 2]!),
+		letters[at + 3]!,
+		2,
+		69,
+		87,
+	);
+	if (!validPosition(out.lat, out.lon)) return false;
 	if (rmc) {
 		// Status A (a valid fix); V goes to the general reading, which reports it.
-		if (letters[1] !== 65) return -1;
-		out.speedKnots = value(6);
-		out.headingDeg = value(7);
+		if (letters[1] !== 65) return false;
+		out.speedKnots = plainValue(mantissas[6]!, digitCounts[6]!, fractions[6]!, negatives[6]!);
+		out.headingDeg = plainValue(mantissas[7]!, digitCounts[7]!, fractions[7]!, negatives[7]!);
 		// ddmmyy, or nothing; any other date goes to the general reading, which reports it.
 		let date = Number.NaN;
 		if (digitCounts[8] === 6 && fractions[8] === -1 && negatives[8] === 0) {
 			date = readDate(mantissas[8]!);
-			if (Number.isNaN(date)) return -1;
-		} else if (starts[9] !== starts[8]) return -1;
+			if (Number.isNaN(date)) return false;
+		} else if (starts[9] !== starts[8]) return false;
 		out.dateMs = date;
 		out.kind = FAST_RMC;
 	} else {
 		// A fix quality of 0 (no fix) goes to the general reading, which reports it.
-		if (!(value(5) > 0)) return -1;
-		out.satellites = value(6);
-		out.altitudeM = value(8);
+		if (!(plainValue(mantissas[5]!, digitCounts[5]!, fractions[5]!, negatives[5]!) > 0))
+			return false;
+		out.satellites = plainValue(mantissas[6]!, digitCounts[6]!, fractions[6]!, negatives[6]!);
+		out.altitudeM = plainValue(mantissas[8]!, digitCounts[8]!, fractions[8]!, negatives[8]!);
 		out.kind = FAST_GGA;
 	}
-	return next;
+	return true;
 }

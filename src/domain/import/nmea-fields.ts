@@ -101,11 +101,28 @@ export function validPosition(lat: number, lon: number): boolean {
 	return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 && !(lat === 0 && lon === 0);
 }
 
-/** The checksum of `bytes[from, to)`: their XOR, four at a time, folded. */
+/**
+ * The checksum of `bytes[from, to)`: their XOR, four bytes at a time (sixteen per turn, fewer
+ * turns for a sentence of 60-80 bytes), folded to one byte.
+ */
 export function xorOf(bytes: Uint8Array, view: DataView, from: number, to: number): number {
 	let q = from;
 	let words = 0;
-	for (; q + 4 <= to; q += 4) words ^= view.getInt32(q, true);
+	for (; q + 16 <= to; q += 16) {
+		words ^=
+			view.getInt32(q, true) ^
+			view.getInt32(q + 4, true) ^
+			view.getInt32(q + 8, true) ^
+			view.getInt32(q + 12, true);
+	}
+	if (q + 8 <= to) {
+		words ^= view.getInt32(q, true) ^ view.getInt32(q + 4, true);
+		q += 8;
+	}
+	if (q + 4 <= to) {
+		words ^= view.getInt32(q, true);
+		q += 4;
+	}
 	let sum = (words ^ (words >>> 8) ^ (words >>> 16) ^ (words >>> 24)) & 0xff;
 	for (; q < to; q++) sum ^= bytes[q]!;
 	return sum;

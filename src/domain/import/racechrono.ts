@@ -171,9 +171,11 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 			0;
 		return `coluna ${names[column]} (${column + 1})`;
 	};
-	const unreadable = (slot: number) =>
+	// The line comes as an argument: a variable a closure reads lives in memory, not a register,
+	// and `lineNo` changes on every row.
+	const unreadable = (slot: number, line: number) =>
 		report.reject(
-			lineNo,
+			line,
 			`${slotName(slot)}: valor ilegível ${reader.quoted(slot)}; ponto mantido sem ele`,
 		);
 	// The per-row tail reads these typed arrays, no closure or object per channel.
@@ -261,14 +263,14 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 		let speed = Number.NaN;
 		if (hasSpeed) {
 			if (states[4] === OK) speed = values[4]! * speedFactorOfFile;
-			else if (states[4] !== EMPTY) unreadable(4);
+			else if (states[4] !== EMPTY) unreadable(4, lineNo);
 		}
 		fixes.speedKmh[i] = speed;
 		const leanColumn = fixes.leanDeg;
 		if (leanColumn) {
 			if (states[5] === OK) leanColumn[i] = values[5]!;
 			else {
-				if (states[5] !== EMPTY) unreadable(5);
+				if (states[5] !== EMPTY) unreadable(5, lineNo);
 				leanColumn[i] = Number.NaN;
 			}
 		}
@@ -276,7 +278,7 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 		if (distanceColumn) {
 			if (states[6] === OK) distanceColumn[i] = values[6]! * distanceFactor;
 			else {
-				if (states[6] !== EMPTY) unreadable(6);
+				if (states[6] !== EMPTY) unreadable(6, lineNo);
 				distanceColumn[i] = Number.NaN;
 			}
 		}
@@ -288,7 +290,7 @@ export function importRaceChrono(bytes: Uint8Array, fileName: string): Recording
 				value = values[slot]! * extraFactor[e]!;
 				if (extraCarry[e] === 1) carried[e] = value;
 			} else {
-				if (states[slot] !== EMPTY) unreadable(slot);
+				if (states[slot] !== EMPTY) unreadable(slot, lineNo);
 				value = extraCarry[e] === 1 ? carried[e]! : Number.NaN;
 			}
 			extraColumns[e]![i] = value;

@@ -1,7 +1,8 @@
 /**
  * Digits read four at a time (SWAR, "SIMD within a register"), shared by the importers' fast
  * readers (csv-numbers.ts, nmea-fast.ts; the gps.six reader, six/gps-line-fast.ts, keeps its
- * own inline copy): a little-endian 32-bit word of the bytes XOR "0000" (0x30303030), so a
+ * own inline copy, and the readers made at run time, row-shape.ts and column-reader.ts, write
+ * `nonDigitBytes` and `fourDigits` out as the text of the code they make): a little-endian 32-bit word of the bytes XOR "0000" (0x30303030), so a
  * digit byte becomes its value 0-9. The functions are tiny so V8 inlines them where they are
  * called.
  */

@@ -4,6 +4,7 @@
  * file, without the lap-timing module).
  */
 import type { GateLine, Recording } from "../recording/types";
+import type { CsvNumberReader } from "./csv-numbers";
 import { LocalProjection } from "./geo";
 
 export function bytesOf(text: string): Uint8Array {
@@ -14,6 +15,37 @@ export function bytesOf(text: string): Uint8Array {
 export function latin1Bytes(text: string): Uint8Array {
 	const out = new Uint8Array(text.length);
 	for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+	return out;
+}
+
+/** One line as a `CsvNumberReader` read it: its LF, field count, slots and quoted cells. */
+export interface ReadLine {
+	end: number;
+	count: number;
+	values: number[];
+	states: number[];
+	quoted: string[];
+}
+
+/** Every line of `bytes` from `pos` as `reader` reads it (`slots`: how many slots it has). */
+export function readEveryLine(
+	reader: CsvNumberReader,
+	bytes: Uint8Array,
+	pos: number,
+	slots: number,
+): ReadLine[] {
+	const out: ReadLine[] = [];
+	while (pos < bytes.length) {
+		const end = reader.read(bytes, pos);
+		out.push({
+			end,
+			count: reader.fieldCount,
+			values: [...reader.values],
+			states: [...reader.states],
+			quoted: Array.from({ length: slots }, (_, slot) => reader.quoted(slot)),
+		});
+		pos = end + 1;
+	}
 	return out;
 }
 

@@ -158,7 +158,8 @@ export function importTrackAddict(bytes: Uint8Array, fileName: string): Recordin
 		}
 		const timeMs = values[SLOT_TIME]!;
 		lastRowMs = timeMs;
-		const pending = laps[laps.length - 1];
+		// No `laps[-1]` on an empty list: a negative index is a slow property lookup, every row.
+		const pending = laps.length > 0 ? laps[laps.length - 1] : undefined;
 		if (pending && Number.isNaN(pending.afterMs) && pending.line < lineNo) pending.afterMs = timeMs;
 		if (plan.lap >= 0 && states[SLOT_LAP] === OK) {
 			if (!Number.isNaN(previousLap) && values[SLOT_LAP] !== previousLap)

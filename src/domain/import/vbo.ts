@@ -63,7 +63,7 @@ export function importVbo(bytes: Uint8Array, fileName: string): Recording {
 		col.throttle,
 	];
 	// Slots in `VBO_SLOTS` order; time read as ms.
-	const reader = new CsvNumberReader(columns, [3], SPACE);
+	const reader = new CsvNumberReader(columns, [3], SPACE, true);
 	const fixes = new FixesBuilder(
 		{ lean: col.lean >= 0, extra: vboExtras(columns) },
 		capacityForLines(bytes, head.dataStart),
