@@ -3,7 +3,7 @@ import { decodeLapChannels, lapChannelsVersion } from "../../domain/channels/cod
 import { parseGpsFile } from "../../domain/six/parse-gps";
 import { parseLapFile } from "../../domain/six/parse-lap";
 import { simulatedFiles } from "../test/ingest-test-support";
-import { sixLapChannelBlobs } from "./six-channels";
+import { sixLapChannelBlobs, sixLapChannels } from "./six-channels";
 
 const files = simulatedFiles(53, 3);
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -82,5 +82,42 @@ describe("channels of a logger session", () => {
 	it("stores nothing without points or without laps", () => {
 		expect(blobsOf(files.lapSix, "").size).toBe(0);
 		expect(blobsOf("", files.gpsSix).size).toBe(0);
+	});
+
+	it("keeps no blob for a lap of lap.six that has no point in gps.six", () => {
+		const withoutLap2 = files.gpsSix
+			.split("\n")
+			.filter((line) => line.split("|")[4] !== "2")
+			.join("\n");
+		expect([...blobsOf(files.lapSix, withoutLap2).keys()]).toEqual([1, 3]);
+	});
+
+	it("gives no blob, no estimated lean and no line without points", () => {
+		const lap = parseLapFile(encode(files.lapSix));
+		expect(sixLapChannels(lap, parseGpsFile(encode("")), null)).toEqual({
+			blobs: new Map(),
+			leanEstimated: false,
+			startFinish: null,
+		});
+	});
+
+	it("derives the start/finish line from where the lap counter changes, none when it never does", () => {
+		const lap = parseLapFile(encode(files.lapSix));
+		const line = sixLapChannels(lap, parseGpsFile(encode(files.gpsSix)), null).startFinish;
+		expect(line).not.toBeNull();
+		const { a, b } = line!.startFinish;
+		// Across the track where lap 1 ends and lap 2 starts: two distinct points near that fix.
+		const [lat2, lon2] = fileLines(files.gpsSix, 2)[0]![0]!.split(",").map(Number);
+		expect(Math.hypot(a.lat - b.lat, a.lon - b.lon)).toBeGreaterThan(0);
+		expect(Math.abs((a.lat + b.lat) / 2 - lat2!)).toBeLessThan(0.001);
+		expect(Math.abs((a.lon + b.lon) / 2 - lon2!)).toBeLessThan(0.001);
+
+		const oneLap = files.gpsSix
+			.split("\n")
+			.filter((l) => l.trim() === "" || l.split("|")[4] === "1")
+			.join("\n");
+		const single = sixLapChannels(lap, parseGpsFile(encode(oneLap)), null);
+		expect(single.startFinish).toBeNull();
+		expect([...single.blobs.keys()]).toEqual([1]);
 	});
 });

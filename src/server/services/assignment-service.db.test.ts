@@ -6,7 +6,12 @@ import type { UserRow } from "../db/schema";
 import type { AppError } from "../errors";
 import { userActor } from "../test/actors";
 import { createTestDatabase } from "../test/test-database";
-import { createAssignmentService } from "./assignment-service";
+import {
+	createAssignmentService,
+	HARDWARE_NOT_FOUND,
+	RIDER_NOT_FOUND,
+	SELLER_NOT_FOUND,
+} from "./assignment-service";
 
 let handle: DatabaseHandle;
 let service: ReturnType<typeof createAssignmentService>;
@@ -70,6 +75,32 @@ async function auditCount() {
 		.select((eb) => eb.fn.countAll<string>().as("n"))
 		.executeTakeFirstOrThrow();
 	return Number(row.n);
+}
+
+/** The audit rows about one target, oldest first. */
+async function auditOf(targetId: string) {
+	return db()
+		.selectFrom("audit_log")
+		.select(["actor_id", "action", "target_type", "target_id", "details"])
+		.where("target_id", "=", targetId)
+		.orderBy("id")
+		.execute();
+}
+
+/** Half of a link, as left by data written outside these services. */
+async function setOwnerOnly(hardwareId: string, ownerId: string | null) {
+	await db()
+		.updateTable("hardware")
+		.set({ owner_id: ownerId })
+		.where("id", "=", hardwareId)
+		.execute();
+}
+async function setUserHardwareOnly(userId: string, hardwareId: string | null) {
+	await db()
+		.updateTable("users")
+		.set({ hardware_id: hardwareId })
+		.where("id", "=", userId)
+		.execute();
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
@@ -384,5 +415,275 @@ describe("sellers of riders and of loggers", () => {
 			.where("target_id", "=", hw)
 			.execute();
 		expect(actions).toHaveLength(2);
+	});
+});
+
+describe("what an assignment writes down", () => {
+	it("audits an admin's assignment with the rider's email, previous holders and loggers returned to stock", async () => {
+		const first = await user();
+		const rider = await user();
+		const old = await logger();
+		const hw = await logger();
+		await service.assignHardwareToRider(adminActor, old, rider.id);
+		await service.assignHardwareToRider(adminActor, hw, first.id);
+		await service.assignHardwareToRider(adminActor, hw, rider.id);
+		const entries = await auditOf(hw);
+		expect(entries.at(-1)).toEqual({
+			actor_id: admin.id,
+			action: "hardware.assign_owner",
+			target_type: "hardware",
+			target_id: hw,
+			details: {
+				via: "admin",
+				riderEmail: rider.email,
+				before: { ownerId: first.id, riderHardwareId: old },
+				after: { ownerId: rider.id, riderHardwareId: hw },
+				previousHolderIds: [first.id],
+				returnedToStock: [old],
+			},
+		});
+		expect((await auditOf(old)).at(-1)).toEqual({
+			actor_id: admin.id,
+			action: "hardware.unassign_owner",
+			target_type: "hardware",
+			target_id: old,
+			details: {
+				via: "admin",
+				reason: "owner_got_another_logger",
+				causedBy: hw,
+				before: { ownerId: rider.id },
+				after: { ownerId: null },
+			},
+		});
+	});
+
+	it("tells an unknown rider from an unknown logger", async () => {
+		const rider = await user();
+		const hw = await logger();
+		const missing = "00000000-0000-4000-8000-000000000000";
+		const noRider = await rejection(service.assignHardwareToRider(adminActor, hw, missing));
+		expect([noRider.statusCode, noRider.code, noRider.message]).toEqual([
+			404,
+			"rider_not_found",
+			RIDER_NOT_FOUND,
+		]);
+		const noLogger = await rejection(service.assignHardwareToRider(adminActor, "nope", rider.id));
+		expect([noLogger.statusCode, noLogger.code, noLogger.message]).toEqual([
+			404,
+			"hardware_not_found",
+			HARDWARE_NOT_FOUND,
+		]);
+	});
+
+	it("answers the rider and the logger when the rider already has it", async () => {
+		const rider = await user();
+		const hw = await logger();
+		await service.assignHardwareToRider(adminActor, hw, rider.id);
+		const result = await service.assignHardwareToRider(adminActor, hw, rider.id);
+		expect(result.users.map((u) => [u.id, u.hardwareId])).toEqual([[rider.id, hw]]);
+		expect(result.hardware.map((h) => [h.id, h.ownerId])).toEqual([[hw, rider.id]]);
+	});
+
+	it("completes a link the logger has but the rider lacks", async () => {
+		const rider = await user();
+		const hw = await logger();
+		await setOwnerOnly(hw, rider.id);
+		const result = await service.assignHardwareToRider(adminActor, hw, rider.id);
+		expect(result.users.map((u) => [u.id, u.hardwareId])).toEqual([[rider.id, hw]]);
+		await expectConsistentLinks();
+		expect((await auditOf(hw)).map((e) => e.details)).toEqual([
+			expect.objectContaining({
+				before: { ownerId: rider.id, riderHardwareId: null },
+				after: { ownerId: rider.id, riderHardwareId: hw },
+			}),
+		]);
+	});
+
+	it("completes a link the rider has but the logger lacks", async () => {
+		const rider = await user();
+		const hw = await logger();
+		await setUserHardwareOnly(rider.id, hw);
+		const result = await service.assignHardwareToRider(adminActor, hw, rider.id);
+		expect(result.hardware.map((h) => [h.id, h.ownerId])).toEqual([[hw, rider.id]]);
+		await expectConsistentLinks();
+		expect((await auditOf(hw)).map((e) => e.details)).toEqual([
+			expect.objectContaining({
+				before: { ownerId: null, riderHardwareId: hw },
+				after: { ownerId: rider.id, riderHardwareId: hw },
+			}),
+		]);
+	});
+
+	it("answers the logger's previous owner too when that owner's side of the link was missing", async () => {
+		const owner = await user();
+		const rider = await user();
+		const hw = await logger();
+		await setOwnerOnly(hw, owner.id);
+		const result = await service.assignHardwareToRider(adminActor, hw, rider.id);
+		expect(Object.fromEntries(result.users.map((u) => [u.id, u.hardwareId]))).toEqual({
+			[owner.id]: null,
+			[rider.id]: hw,
+		});
+		await expectConsistentLinks();
+	});
+});
+
+describe("what returning a logger to stock writes down", () => {
+	it("audits the return with the owner before and the riders who held it", async () => {
+		const rider = await user();
+		const hw = await logger();
+		await service.assignHardwareToRider(adminActor, hw, rider.id);
+		await service.returnHardwareToStock(adminActor, hw);
+		expect((await auditOf(hw)).at(-1)).toEqual({
+			actor_id: admin.id,
+			action: "hardware.unassign_owner",
+			target_type: "hardware",
+			target_id: hw,
+			details: {
+				before: { ownerId: rider.id },
+				after: { ownerId: null },
+				previousHolderIds: [rider.id],
+			},
+		});
+	});
+
+	it("answers the logger alone when it is already in stock", async () => {
+		const hw = await logger();
+		const result = await service.returnHardwareToStock(adminActor, hw);
+		expect(result.users).toEqual([]);
+		expect(result.hardware.map((h) => [h.id, h.ownerId])).toEqual([[hw, null]]);
+		expect(await auditOf(hw)).toEqual([]);
+	});
+
+	it("answers 404 with its code for an unknown logger", async () => {
+		const error = await rejection(service.returnHardwareToStock(adminActor, "nope"));
+		expect([error.statusCode, error.code, error.message]).toEqual([
+			404,
+			"hardware_not_found",
+			HARDWARE_NOT_FOUND,
+		]);
+	});
+
+	it("clears a rider who holds a logger that has no owner", async () => {
+		const rider = await user();
+		const hw = await logger();
+		await setUserHardwareOnly(rider.id, hw);
+		const result = await service.returnHardwareToStock(adminActor, hw);
+		expect(result.users.map((u) => [u.id, u.hardwareId])).toEqual([[rider.id, null]]);
+		await expectConsistentLinks();
+		expect((await auditOf(hw)).map((e) => e.details)).toEqual([
+			{ before: { ownerId: null }, after: { ownerId: null }, previousHolderIds: [rider.id] },
+		]);
+	});
+
+	it("clears an owner whose own side of the link was missing, and answers that owner", async () => {
+		const owner = await user();
+		const hw = await logger();
+		await setOwnerOnly(hw, owner.id);
+		const result = await service.returnHardwareToStock(adminActor, hw);
+		expect(result.hardware.map((h) => [h.id, h.ownerId])).toEqual([[hw, null]]);
+		expect(result.users.map((u) => [u.id, u.hardwareId])).toEqual([[owner.id, null]]);
+		await expectConsistentLinks();
+		expect((await auditOf(hw)).map((e) => e.details)).toEqual([
+			{ before: { ownerId: owner.id }, after: { ownerId: null }, previousHolderIds: [] },
+		]);
+	});
+});
+
+describe("what changing a seller writes down", () => {
+	it("audits a rider's new seller with the rider's and the seller's emails", async () => {
+		const seller = await user({ is_seller: true });
+		const rider = await user();
+		await service.setRiderSeller(adminActor, rider.id, seller.id);
+		expect(await auditOf(rider.id)).toEqual([
+			{
+				actor_id: admin.id,
+				action: "user.set_seller",
+				target_type: "user",
+				target_id: rider.id,
+				details: {
+					email: rider.email,
+					before: { sellerId: null },
+					after: { sellerId: seller.id, sellerEmail: seller.email },
+				},
+			},
+		]);
+	});
+
+	it("refuses an unknown rider, an unknown seller and a user who is not a seller, with their messages", async () => {
+		const rider = await user();
+		const notSeller = await user();
+		const missing = "00000000-0000-4000-8000-000000000000";
+		const noRider = await rejection(service.setRiderSeller(adminActor, missing, null));
+		expect([noRider.statusCode, noRider.code, noRider.message]).toEqual([
+			404,
+			"user_not_found",
+			"Usuário não encontrado.",
+		]);
+		const noSeller = await rejection(service.setRiderSeller(adminActor, rider.id, missing));
+		expect([noSeller.statusCode, noSeller.code, noSeller.message]).toEqual([
+			404,
+			"seller_not_found",
+			SELLER_NOT_FOUND,
+		]);
+		const plain = await rejection(service.setRiderSeller(adminActor, rider.id, notSeller.id));
+		expect([plain.statusCode, plain.code, plain.message]).toEqual([
+			400,
+			"not_a_seller",
+			"O usuário escolhido não é revendedor.",
+		]);
+		const own = await rejection(service.setRiderSeller(adminActor, rider.id, rider.id));
+		expect([own.statusCode, own.code, own.message]).toEqual([
+			400,
+			"own_seller",
+			"Um usuário não pode ser o próprio revendedor.",
+		]);
+		expect(await auditOf(rider.id)).toEqual([]);
+	});
+
+	it("audits each change of a logger's seller and skips setting the same seller again", async () => {
+		const seller = await user({ is_seller: true });
+		const hw = await logger();
+		await service.setHardwareSeller(adminActor, hw, seller.id);
+		await service.setHardwareSeller(adminActor, hw, seller.id);
+		await service.setHardwareSeller(adminActor, hw, null);
+		const entries = await auditOf(hw);
+		expect(entries).toEqual([
+			{
+				actor_id: admin.id,
+				action: "hardware.set_seller",
+				target_type: "hardware",
+				target_id: hw,
+				details: {
+					before: { sellerId: null },
+					after: { sellerId: seller.id, sellerEmail: seller.email },
+				},
+			},
+			{
+				actor_id: admin.id,
+				action: "hardware.set_seller",
+				target_type: "hardware",
+				target_id: hw,
+				details: {
+					before: { sellerId: seller.id },
+					after: { sellerId: null, sellerEmail: null },
+				},
+			},
+		]);
+	});
+
+	it("answers 404 for an unknown logger or seller when setting a logger's seller", async () => {
+		const seller = await user({ is_seller: true });
+		const hw = await logger();
+		const noLogger = await rejection(service.setHardwareSeller(adminActor, "nope", seller.id));
+		expect([noLogger.statusCode, noLogger.code, noLogger.message]).toEqual([
+			404,
+			"hardware_not_found",
+			HARDWARE_NOT_FOUND,
+		]);
+		const missing = "00000000-0000-4000-8000-000000000000";
+		const noSeller = await rejection(service.setHardwareSeller(adminActor, hw, missing));
+		expect([noSeller.statusCode, noSeller.code]).toEqual([404, "seller_not_found"]);
+		expect(await auditOf(hw)).toEqual([]);
 	});
 });

@@ -51,7 +51,12 @@ describe("hardware service", () => {
 		expect(deviceKey).toMatch(/^lsx_[A-Za-z0-9_-]{43}$/);
 		expect(await keyHashOf("A7F3")).toBe(hashDeviceKey(deviceKey));
 		const [entry] = await auditOf("A7F3");
-		expect(entry).toMatchObject({ action: "hardware.register", actor_label: "cli" });
+		expect(entry).toMatchObject({
+			action: "hardware.register",
+			actor_label: "cli",
+			target_type: "hardware",
+		});
+		expect(entry?.details).toEqual({ after: { name: "Pista 1", hasKey: true } });
 		expect(JSON.stringify(entry?.details)).not.toContain(deviceKey);
 		expect(JSON.stringify(entry?.details)).not.toContain(hashDeviceKey(deviceKey));
 	});
@@ -91,13 +96,45 @@ describe("hardware service", () => {
 		expect(await keyHashOf("NOKEY")).toBe(hashDeviceKey(deviceKey));
 	});
 
-	it("answers 404 when rotating or renaming an unknown logger", async () => {
-		expect(((await service.rotateKey(admin, "ZZ").catch((e) => e)) as AppError).statusCode).toBe(
-			404,
-		);
-		expect(((await service.rename(admin, "ZZ", "x").catch((e) => e)) as AppError).statusCode).toBe(
-			404,
-		);
+	it("registers a logger without a name, auditing the empty name", async () => {
+		await service.registerHardware(admin, { id: "NONAME" });
+		const [entry] = await auditOf("NONAME");
+		expect(entry?.details).toEqual({ after: { name: null, hasKey: true } });
+	});
+
+	it("audits a key rotation with whether the logger had a key before", async () => {
+		await handle.db.insertInto("hardware").values({ id: "AUD-NOKEY" }).execute();
+		await service.rotateKey(admin, "AUD-NOKEY");
+		await service.rotateKey(admin, "AUD-NOKEY");
+		const entries = await auditOf("AUD-NOKEY");
+		expect(entries.map((e) => [e.action, e.target_type, e.details])).toEqual([
+			["hardware.rotate_key", "hardware", { before: { hasKey: false }, after: { hasKey: true } }],
+			["hardware.rotate_key", "hardware", { before: { hasKey: true }, after: { hasKey: true } }],
+		]);
+	});
+
+	it("answers 404 with the reason when rotating or renaming an unknown logger", async () => {
+		const seller = await handle.db
+			.insertInto("users")
+			.values({ email: "nf-seller@example.com", is_seller: true })
+			.returning(["id", "email"])
+			.executeTakeFirstOrThrow();
+		// Each call starts only when the previous one has been answered: a rejection nobody awaits
+		// yet would be reported as unhandled.
+		const attempts = [
+			() => service.rotateKey(admin, "ZZ"),
+			() => service.rename(admin, "ZZ", "x"),
+			() => service.rotateKeyAsSeller(userActor(seller, { isSeller: true }), "ZZ"),
+		];
+		for (const attempt of attempts) {
+			const error = (await attempt().catch((e) => e)) as AppError;
+			expect([error.statusCode, error.code, error.message]).toEqual([
+				404,
+				"hardware_not_found",
+				"Logger não encontrado.",
+			]);
+		}
+		expect(await auditOf("ZZ")).toEqual([]);
 	});
 
 	it("renames and clears a name, auditing only real changes", async () => {
@@ -140,7 +177,12 @@ describe("hardware service", () => {
 			expect(entries.at(-1)).toMatchObject({
 				action: "hardware.rotate_key",
 				actor_label: "rot-seller@example.com",
-				details: { via: "seller" },
+				target_type: "hardware",
+			});
+			expect(entries.at(-1)?.details).toEqual({
+				via: "seller",
+				before: { hasKey: true },
+				after: { hasKey: true },
 			});
 		}
 		for (const id of ["ROT-OTHER", "ROT-STRANGER"]) {
@@ -150,5 +192,15 @@ describe("hardware service", () => {
 		}
 		expect(await keyHashOf("ROT-OTHER")).toBe("old-other");
 		expect(await keyHashOf("ROT-STRANGER")).toBe("x");
+
+		// A logger in stock that never had a key: the audit says so.
+		await handle.db
+			.insertInto("hardware")
+			.values({ id: "ROT-NEW", seller_id: seller.id })
+			.execute();
+		await service.rotateKeyAsSeller(actor, "ROT-NEW");
+		expect((await auditOf("ROT-NEW")).map((e) => e.details)).toEqual([
+			{ via: "seller", before: { hasKey: false }, after: { hasKey: true } },
+		]);
 	});
 });

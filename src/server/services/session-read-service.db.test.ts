@@ -6,8 +6,60 @@ import {
 	listSessionLaps,
 	StoredJsonError,
 } from "../repositories/session-repository";
+import { userActor } from "../test/actors";
 import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
 import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
+import { createSessionReadService, fastestLap } from "./session-read-service";
+
+describe("fastestLap", () => {
+	it("gives the lowest time, or nothing without laps", () => {
+		expect(fastestLap([])).toBeNull();
+		expect(
+			fastestLap([
+				{ number: 1, timeMs: 90_000 },
+				{ number: 2, timeMs: 95_000 },
+				{ number: 3, timeMs: 91_000 },
+			]),
+		).toEqual({ number: 1, timeMs: 90_000 });
+		expect(
+			fastestLap([
+				{ number: 1, timeMs: 95_000 },
+				{ number: 2, timeMs: 90_000 },
+			]),
+		).toEqual({ number: 2, timeMs: 90_000 });
+	});
+
+	it("gives a tie to the lowest lap number, whatever the order of the list", () => {
+		const tie = { timeMs: 90_000 };
+		expect(
+			fastestLap([
+				{ number: 1, ...tie },
+				{ number: 2, ...tie },
+			]),
+		).toEqual({
+			number: 1,
+			timeMs: 90_000,
+		});
+		expect(
+			fastestLap([
+				{ number: 2, ...tie },
+				{ number: 1, ...tie },
+			]),
+		).toEqual({
+			number: 1,
+			timeMs: 90_000,
+		});
+	});
+
+	it("never prefers a lower number that is slower", () => {
+		expect(
+			fastestLap([
+				{ number: 2, timeMs: 90_000 },
+				{ number: 1, timeMs: 95_000 },
+			]),
+		).toEqual({ number: 2, timeMs: 90_000 });
+	});
+});
 
 describe("session read API", () => {
 	let ctx: TestContext;
@@ -231,5 +283,143 @@ describe("session read API", () => {
 			distanceM: [],
 		});
 		expect((await get("riderA", `/api/sessions/${pathless}/paths`)).json().paths).toEqual([]);
+	});
+
+	const SESSION_NOT_FOUND = { error: "session_not_found", message: "Sessão não encontrada." };
+	const RIDER_NOT_FOUND = { error: "rider_not_found", message: "Piloto não encontrado." };
+
+	it("answers a session that does not exist like a hidden one, even to an admin", async () => {
+		const unknown = crypto.randomUUID();
+		for (const who of ["riderA", "admin"]) {
+			for (const url of [
+				`/api/sessions/${unknown}`,
+				`/api/sessions/${unknown}/laps/1/path`,
+				`/api/sessions/${unknown}/paths`,
+			]) {
+				const res = await get(who, url);
+				expect(res.statusCode, `${who} ${url}`).toBe(404);
+				expect(res.json(), `${who} ${url}`).toEqual(SESSION_NOT_FOUND);
+			}
+		}
+		for (const url of [
+			`/api/sessions/${sessionA}`,
+			`/api/sessions/${sessionA}/laps/1/path`,
+			`/api/sessions/${sessionA}/paths`,
+		]) {
+			expect((await get("riderB", url)).json()).toEqual(SESSION_NOT_FOUND);
+		}
+		// The paths of a session removed after its stamp was read.
+		await expect(createSessionReadService(ctx.db).stampedPaths(unknown)).rejects.toMatchObject({
+			statusCode: 404,
+			code: "session_not_found",
+			message: "Sessão não encontrada.",
+		});
+	});
+
+	it("answers a rider that does not exist like a hidden one, even to an admin", async () => {
+		for (const who of ["admin", "riderB"]) {
+			const res = await get(who, `/api/sessions/tree?riderId=${crypto.randomUUID()}`);
+			expect(res.statusCode).toBe(404);
+			expect(res.json()).toEqual(RIDER_NOT_FOUND);
+		}
+		expect((await get("s2", `/api/sessions/tree?riderId=${ids.riderA}`)).json()).toEqual(
+			RIDER_NOT_FOUND,
+		);
+	});
+
+	it("says which lap is missing when the session has no such lap", async () => {
+		const res = await get("riderA", `/api/sessions/${sessionA}/laps/9/path`);
+		expect(res.statusCode).toBe(404);
+		expect(res.json()).toEqual({ error: "lap_not_found", message: "Volta não encontrada." });
+	});
+
+	/** A session of riderB (whose tree no test lists) on its own track. */
+	let riderBHardware = false;
+	async function riderBSession(track: string): Promise<string> {
+		if (!riderBHardware) await createHardware(ctx.db, "HW-B", ids.riderB!);
+		riderBHardware = true;
+		const key = { hardwareId: "HW-B", track, date: "09032025" };
+		return (await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix))).session.id;
+	}
+
+	it("shows a session whose upload could not be read: no laps, no summary", async () => {
+		const id = (
+			await ingest.acceptFile(
+				fileInput({ hardwareId: "HW1", track: "Ilegível", date: "08032025" }, "gps.six", "lixo\n"),
+			)
+		).session.id;
+		const res = await get("riderA", `/api/sessions/${id}`);
+		expect(res.statusCode).toBe(200);
+		expect(res.json()).toMatchObject({
+			session: { id, status: "failed" },
+			laps: [],
+			summary: null,
+		});
+	});
+
+	it("marks no lap as best when the summary names none", async () => {
+		const id = await riderBSession("SemMelhor");
+		await sql`UPDATE sessions SET summary = jsonb_set(summary, '{bestLap}', 'null') WHERE id = ${id}`.execute(
+			ctx.db,
+		);
+		const res = await get("riderB", `/api/sessions/${id}`);
+		expect(res.statusCode).toBe(200);
+		const body = res.json();
+		expect(body.summary.bestLap).toBeNull();
+		expect(body.laps).toHaveLength(3);
+		expect(body.laps.map((l: { best: boolean }) => l.best)).toEqual([false, false, false]);
+	});
+
+	it("gives figures the logger did not measure as null, never as 0", async () => {
+		const id = await riderBSession("SemFiguras");
+		await sql`UPDATE laps SET max_speed_kmh = NULL, min_speed_kmh = NULL, max_roll_deg = NULL, min_roll_deg = NULL WHERE session_id = ${id} AND lap_number = 2`.execute(
+			ctx.db,
+		);
+		await sql`UPDATE laps SET max_speed_kmh = 231.44, min_speed_kmh = 61.06, max_roll_deg = 48.25, min_roll_deg = -47.96 WHERE session_id = ${id} AND lap_number = 1`.execute(
+			ctx.db,
+		);
+		// A float column can also hold what is no measure at all.
+		await sql`UPDATE laps SET max_speed_kmh = 'NaN', min_speed_kmh = 'Infinity', max_roll_deg = '-Infinity', min_roll_deg = 'NaN' WHERE session_id = ${id} AND lap_number = 3`.execute(
+			ctx.db,
+		);
+		await sql`UPDATE sessions SET summary = summary || '{"meanLapMs": null, "stdDevLapMs": null}'::jsonb WHERE id = ${id}`.execute(
+			ctx.db,
+		);
+		const body = (await get("riderB", `/api/sessions/${id}`)).json();
+		const figures = (l: Record<string, unknown>) => [
+			l.maxSpeedKmh,
+			l.minSpeedKmh,
+			l.maxRollDeg,
+			l.minRollDeg,
+		];
+		expect(figures(body.laps[0])).toEqual([231.4, 61.1, 48.3, -48]);
+		expect(figures(body.laps[1])).toEqual([null, null, null, null]);
+		expect(figures(body.laps[2])).toEqual([null, null, null, null]);
+		expect(body.summary.meanLapMs).toBeNull();
+		expect(body.summary.stdDevLapMs).toBeNull();
+	});
+
+	it("shows the timing lines a session was re-timed with, and refuses stored lines that do not read", async () => {
+		const id = await riderBSession("Linhas");
+		const lines = {
+			startFinish: { a: { lat: -23.7011, lon: -46.6972 }, b: { lat: -23.7013, lon: -46.6969 } },
+			sectors: [{ a: { lat: -23.705, lon: -46.699 }, b: { lat: -23.7052, lon: -46.6987 } }],
+			directionDeg: 90,
+		};
+		await sql`UPDATE sessions SET timing_shown = 'line', timing_lines = ${JSON.stringify(lines)}::jsonb WHERE id = ${id}`.execute(
+			ctx.db,
+		);
+		const res = await get("riderB", `/api/sessions/${id}`);
+		expect(res.statusCode).toBe(200);
+		expect(res.json().timing).toMatchObject({ shown: "line", lines });
+
+		await sql`UPDATE sessions SET timing_lines = '{"startFinish": 1}'::jsonb WHERE id = ${id}`.execute(
+			ctx.db,
+		);
+		expect((await get("riderB", `/api/sessions/${id}`)).statusCode).toBe(500);
+		const service = createSessionReadService(ctx.db);
+		await expect(service.getSession(userActor({ id: ids.riderB! }), id)).rejects.toThrow(
+			new RegExp(`^timing lines of session ${id} does not match its schema`),
+		);
 	});
 });

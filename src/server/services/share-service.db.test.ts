@@ -3,13 +3,27 @@
  * that a revoked or expired one opens nothing. Who may call each route is the access matrix's
  * (share-routes.matrix.ts).
  */
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppError } from "../errors";
 import { createIngestService } from "../ingest/ingest-service";
+import { insertShare } from "../repositories/share-repository";
+import { userActor } from "../test/actors";
 import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
 import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
 import { createShareService, hashShareToken } from "./share-service";
 
 const DAY_MS = 86_400_000;
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+	try {
+		await promise;
+	} catch (error) {
+		return error as AppError;
+	}
+	throw new Error("expected a rejection");
+}
 
 describe("read-only links", () => {
 	let ctx: TestContext;
@@ -93,7 +107,9 @@ describe("read-only links", () => {
 		expect(lap.json().path.lat.length).toBeGreaterThan(10);
 		const paths = await open(`/api/shared/${token}/paths`);
 		expect(paths.json().paths).toHaveLength(3);
-		expect((await open(`/api/shared/${token}/laps/9/path`)).statusCode).toBe(404);
+		const noLap = await open(`/api/shared/${token}/laps/9/path`);
+		expect(noLap.statusCode).toBe(404);
+		expect(noLap.json()).toEqual({ error: "lap_not_found", message: "Volta não encontrada." });
 	});
 
 	it("keeps a comparison of two of the session's laps, and refuses laps it does not have", async () => {
@@ -103,7 +119,7 @@ describe("read-only links", () => {
 		expect(opened.share.comparison).toEqual({ lap: 3, refLap: 1 });
 		const bad = await create({ comparison: { lap: 3, refLap: 7 } });
 		expect(bad.statusCode).toBe(400);
-		expect(bad.json().message).toBe("A sessão não tem a volta 7.");
+		expect(bad.json()).toEqual({ error: "lap_not_found", message: "A sessão não tem a volta 7." });
 	});
 
 	it.each([
@@ -201,5 +217,94 @@ describe("read-only links", () => {
 			expect(res.statusCode).toBe(404);
 			expect(res.json().message).toBe("Este link não existe, expirou ou foi revogado.");
 		}
+	});
+
+	describe("called directly", () => {
+		const service = () => createShareService(ctx.db, { publicUrl: "https://lapsix.example" });
+		const riderActor = () => userActor({ id: rider.userId });
+		const gone = {
+			statusCode: 404,
+			code: "shared_link_not_found",
+			message: "Este link não existe, expirou ou foi revogado.",
+		};
+
+		it("answers 404 with its own code for a session or a link that does not exist", async () => {
+			const noSession = await rejection(service().create(riderActor(), MISSING_ID, {}));
+			expect([noSession.statusCode, noSession.code, noSession.message]).toEqual([
+				404,
+				"session_not_found",
+				"Sessão não encontrada.",
+			]);
+			const noSessionToList = await rejection(service().list(riderActor(), MISSING_ID));
+			expect([noSessionToList.statusCode, noSessionToList.code]).toEqual([
+				404,
+				"session_not_found",
+			]);
+			const noShare = await rejection(service().revoke(riderActor(), MISSING_ID));
+			expect([noShare.statusCode, noShare.code, noShare.message]).toEqual([
+				404,
+				"share_not_found",
+				"Link não encontrado.",
+			]);
+			// An admin may see every session's links, so the answers cannot come from the access rule.
+			const admin = userActor({ id: seller.userId }, { isAdmin: true });
+			const forAdmin = await Promise.all([
+				rejection(service().create(admin, MISSING_ID, {})),
+				rejection(service().list(admin, MISSING_ID)),
+				rejection(service().revoke(admin, MISSING_ID)),
+			]);
+			expect(forAdmin.map((e) => [e.statusCode, e.code])).toEqual([
+				[404, "session_not_found"],
+				[404, "session_not_found"],
+				[404, "share_not_found"],
+			]);
+		});
+
+		it("tells the session a link opens, and nothing for a link that is gone", async () => {
+			const created = await service().create(riderActor(), sessionId, {});
+			const token = created.url.slice(created.url.lastIndexOf("/") + 1);
+			expect(await service().sessionIdOf(token)).toBe(sessionId);
+			await service().revoke(riderActor(), created.id);
+			await expect(service().sessionIdOf(token)).rejects.toMatchObject(gone);
+		});
+
+		it("opens nothing with a token of the wrong shape, even one whose hash is stored", async () => {
+			const token = "curto";
+			await insertShare(ctx.db, {
+				sessionId,
+				createdBy: rider.userId,
+				tokenHash: hashShareToken(token),
+				createdAt: new Date(),
+				expiresAt: new Date(Date.now() + DAY_MS),
+				comparison: null,
+			});
+			await expect(service().open(token)).rejects.toMatchObject(gone);
+		});
+
+		it("opens nothing when the link's session is gone by the time it is read", async () => {
+			const { url } = (await create({}, rider, otherSessionId)).json();
+			// The session is removed right after the link is found: its row is no longer there.
+			const queries = new Set<unknown>();
+			const sessionGone: KyselyPlugin = {
+				transformQuery({ node, queryId }) {
+					if (
+						node.kind === "SelectQueryNode" &&
+						/"name":"sessions"/.test(JSON.stringify(node.from))
+					) {
+						queries.add(queryId);
+					}
+					return node;
+				},
+				async transformResult({ result, queryId }) {
+					return queries.has(queryId) ? { ...result, rows: [] } : result;
+				},
+			};
+			const racing = createShareService(ctx.db.withPlugin(sessionGone), {
+				publicUrl: "https://lapsix.example",
+			});
+			expect(await service().sessionIdOf(tokenOf(url))).toBe(otherSessionId);
+			await expect(racing.open(tokenOf(url))).rejects.toMatchObject(gone);
+			expect(queries.size).toBe(1);
+		});
 	});
 });

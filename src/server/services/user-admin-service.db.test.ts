@@ -32,7 +32,11 @@ describe("user admin service", () => {
 			wifiSsid: "",
 		});
 		const [entry] = await auditOf(user.id);
-		expect(entry).toMatchObject({ action: "user.create", actor_label: "chefe@example.com" });
+		expect(entry).toMatchObject({
+			action: "user.create",
+			actor_label: "chefe@example.com",
+			target_type: "user",
+		});
 		expect(entry?.details).toEqual({
 			after: { email: "nova@example.com", isAdmin: false, isSeller: true },
 		});
@@ -53,6 +57,7 @@ describe("user admin service", () => {
 		expect([both.isAdmin, both.isSeller]).toEqual([true, true]);
 		await service.setRoles(adminActor, user.id, { isAdmin: true });
 		const changes = (await auditOf(user.id)).filter((e) => e.action === "user.set_roles");
+		expect(changes.map((e) => e.target_type)).toEqual(["user", "user"]);
 		expect(changes.map((e) => e.details)).toEqual([
 			{
 				email: "papel@example.com",
@@ -82,15 +87,48 @@ describe("user admin service", () => {
 		).toBe(true);
 	});
 
-	it("answers 404 for an unknown user", async () => {
+	it("answers 404 with the reason for an unknown user, auditing nothing", async () => {
 		const missing = "00000000-0000-4000-8000-000000000000";
-		expect(
-			(
-				(await service
-					.setRoles(adminActor, missing, { isSeller: true })
-					.catch((e) => e)) as AppError
-			).statusCode,
-		).toBe(404);
+		// One call at a time: a rejection nobody awaits yet would be reported as unhandled.
+		const attempts = [
+			() => service.setRoles(adminActor, missing, { isSeller: true }),
+			() => service.signOutEverywhere(adminActor, missing),
+		];
+		for (const attempt of attempts) {
+			const error = (await attempt().catch((e) => e)) as AppError;
+			expect([error.statusCode, error.code, error.message]).toEqual([
+				404,
+				"user_not_found",
+				"Usuário não encontrado.",
+			]);
+		}
+		expect(await auditOf(missing)).toEqual([]);
+	});
+
+	it("signs a user out everywhere, ending only their sessions, and audits how many", async () => {
+		const rider = await service.createUser(adminActor, "sessoes@example.com", {});
+		const other = await service.createUser(adminActor, "outro@example.com", {});
+		const expiresAt = new Date(Date.now() + 3_600_000);
+		await handle.db
+			.insertInto("auth_sessions")
+			.values([
+				{ id_hash: "h-rider-1", user_id: rider.id, expires_at: expiresAt, user_agent: null },
+				{ id_hash: "h-rider-2", user_id: rider.id, expires_at: expiresAt, user_agent: null },
+				{ id_hash: "h-other", user_id: other.id, expires_at: expiresAt, user_agent: null },
+			])
+			.execute();
+		expect(await service.signOutEverywhere(adminActor, rider.id)).toBe(2);
+		const left = await handle.db.selectFrom("auth_sessions").select("user_id").execute();
+		expect(left.map((s) => s.user_id)).not.toContain(rider.id);
+		expect(left.map((s) => s.user_id)).toContain(other.id);
+		expect(await service.signOutEverywhere(adminActor, rider.id)).toBe(0);
+		const entries = (await auditOf(rider.id)).filter(
+			(e) => e.action === "user.sign_out_everywhere",
+		);
+		expect(entries.map((e) => [e.target_type, e.actor_label, e.details])).toEqual([
+			["user", "chefe@example.com", { email: "sessoes@example.com", endedSessions: 2 }],
+			["user", "chefe@example.com", { email: "sessoes@example.com", endedSessions: 0 }],
+		]);
 	});
 
 	it("upserts from the command line: created, updated, unchanged", async () => {

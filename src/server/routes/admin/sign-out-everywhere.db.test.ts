@@ -52,7 +52,10 @@ describe("an admin signs a user out everywhere", () => {
 			url: "/api/admin/users/00000000-0000-4000-8000-000000000000/sign-out",
 		});
 		expect(unknown.statusCode).toBe(404);
-		expect(unknown.json().message).toBe("Usuário não encontrado.");
+		expect(unknown.json()).toMatchObject({
+			error: "user_not_found",
+			message: "Usuário não encontrado.",
+		});
 		const malformed = await ctx.request(admin, {
 			method: "POST",
 			url: "/api/admin/users/nope/sign-out",
