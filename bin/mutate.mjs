@@ -5,7 +5,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, matchesGlob } from "node:path";
-import { GROUP_MINIMUM, MUTATION_TARGETS } from "./mutation-targets.mjs";
+import {
+	GROUP_MINIMUM,
+	MUTATED_FOLDERS,
+	MUTATION_TARGETS,
+	NOT_TESTS,
+} from "./mutation-targets.mjs";
 import { root } from "./run-ts.mjs";
 
 const args = process.argv.slice(2);
@@ -105,6 +110,13 @@ if (stale.length > 0)
 	);
 if (unmeasured.length > 0)
 	process.stdout.write(`\nnot measured yet (not in the scores above): ${unmeasured.join(", ")}\n`);
+const inNoTarget = filesOf({
+	mutate: [...MUTATED_FOLDERS.map((folder) => `${folder}/**/*.ts`), ...NOT_TESTS],
+}).filter((path) => !MUTATION_TARGETS.some((target) => isMutatedBy(target, path)));
+if (inNoTarget.length > 0)
+	process.stdout.write(
+		`\nin no target (add them to bin/mutation-targets.mjs): ${inNoTarget.join(", ")}\n`,
+	);
 process.exitCode = failedRuns > 0 || belowTarget > 0 ? 1 : 0;
 
 /**
