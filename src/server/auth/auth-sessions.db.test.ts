@@ -6,6 +6,7 @@ import {
 	hashSessionToken,
 	SESSION_ABSOLUTE_LIFETIME_MS,
 	SESSION_IDLE_TIMEOUT_MS,
+	scheduleSessionPurge,
 } from "./auth-sessions";
 
 const MINUTE = 60 * 1000;
@@ -153,4 +154,149 @@ describe("the scheduled purge", () => {
 			await ctx.close();
 		}
 	}, 90_000);
+});
+
+describe("sign-in sessions, each made in its test", () => {
+	let ctx: TestContext;
+	beforeAll(async () => {
+		ctx = await createTestContext();
+	}, 90_000);
+	afterAll(() => ctx?.close());
+
+	const stored = (token: string) =>
+		ctx.db
+			.selectFrom("auth_sessions")
+			.select(["user_agent", "last_seen_at", "expires_at"])
+			.where("id_hash", "=", hashSessionToken(token))
+			.executeTakeFirst();
+
+	it("lasts 30 days from the real time when given no clock, and resolves to its user", async () => {
+		const sessions = createAuthSessionService(createAuthSessionRepository(ctx.db));
+		const user = await ctx.createUser({ is_seller: true });
+		const before = Date.now();
+		const { token, expiresAt } = await sessions.create(user.id, null);
+		expect(expiresAt.getTime()).toBeGreaterThanOrEqual(before + 30 * DAY);
+		expect(expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+		const resolved = await sessions.resolve(token);
+		expect(resolved?.user).toMatchObject({ id: user.id, isSeller: true, isAdmin: false });
+		expect(resolved?.expiresAt).toEqual(expiresAt);
+	});
+
+	it("keeps the browser's user agent, cut at 400 characters, or none", async () => {
+		const sessions = createAuthSessionService(createAuthSessionRepository(ctx.db));
+		const user = await ctx.createUser();
+		const long = await sessions.create(user.id, `Mozilla/5.0 ${"x".repeat(500)}`);
+		const none = await sessions.create(user.id, null);
+		expect((await stored(long.token))?.user_agent).toBe(`Mozilla/5.0 ${"x".repeat(388)}`);
+		expect((await stored(none.token))?.user_agent).toBeNull();
+	});
+
+	it("never looks up a cookie that cannot be a session id", async () => {
+		const repo = createAuthSessionRepository(ctx.db);
+		let lookups = 0;
+		const sessions = createAuthSessionService({
+			...repo,
+			findWithUser: (idHash) => {
+				lookups += 1;
+				return repo.findWithUser(idHash);
+			},
+		});
+		const user = await ctx.createUser();
+		const { token } = await sessions.create(user.id, null);
+		for (const bad of ["", "short", `${token}!`, `${token}${"A".repeat(100)}`, `a b${token}`])
+			expect(await sessions.resolve(bad), JSON.stringify(bad)).toBeNull();
+		expect(lookups).toBe(0);
+		expect(await sessions.resolve(token)).not.toBeNull();
+		expect(lookups).toBe(1);
+	});
+
+	it("writes the last use only when over a minute has passed since the last one written", async () => {
+		let clock = T0;
+		const sessions = createAuthSessionService(
+			createAuthSessionRepository(ctx.db),
+			() => new Date(clock),
+		);
+		const user = await ctx.createUser();
+		const { token } = await sessions.create(user.id, null);
+		const lastSeen = async () => (await stored(token))?.last_seen_at.getTime();
+		clock = T0 + MINUTE;
+		await sessions.resolve(token);
+		expect(await lastSeen()).toBe(T0);
+		clock = T0 + MINUTE + 1;
+		await sessions.resolve(token);
+		expect(await lastSeen()).toBe(T0 + MINUTE + 1);
+		clock = T0 + 2 * MINUTE;
+		await sessions.resolve(token);
+		expect(await lastSeen()).toBe(T0 + MINUTE + 1);
+	});
+
+	it("ends one session by its hash, and every session of one user, counting them", async () => {
+		const sessions = createAuthSessionService(createAuthSessionRepository(ctx.db));
+		const [ana, bia] = [await ctx.createUser(), await ctx.createUser()];
+		const anaPhone = await sessions.create(ana.id, null);
+		const anaLaptop = await sessions.create(ana.id, null);
+		const anaTablet = await sessions.create(ana.id, null);
+		const biaPhone = await sessions.create(bia.id, null);
+		await sessions.revokeByHash(hashSessionToken(anaTablet.token));
+		expect(await stored(anaTablet.token)).toBeUndefined();
+		expect(await stored(anaPhone.token)).toBeDefined();
+		expect(await sessions.revokeAllOfUser(ana.id)).toBe(2);
+		expect(await stored(anaPhone.token)).toBeUndefined();
+		expect(await stored(anaLaptop.token)).toBeUndefined();
+		expect(await sessions.resolve(biaPhone.token)).not.toBeNull();
+		await sessions.revoke(biaPhone.token);
+		expect(await sessions.resolve(biaPhone.token)).toBeNull();
+	});
+});
+
+describe("scheduleSessionPurge", () => {
+	const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+	it("purges every interval, one purge at a time, until stopped", async () => {
+		let running = 0;
+		let overlapped = false;
+		let purges = 0;
+		const purge = scheduleSessionPurge(
+			{
+				async purgeExpired() {
+					running += 1;
+					overlapped ||= running > 1;
+					purges += 1;
+					await wait(60);
+					running -= 1;
+					return 0;
+				},
+			},
+			10,
+			() => {},
+		);
+		await wait(400);
+		purge.stop();
+		const atStop = purges;
+		// A purge takes six intervals: overlapping ones would have made about forty.
+		expect(atStop).toBeGreaterThanOrEqual(2);
+		expect(atStop).toBeLessThanOrEqual(10);
+		expect(overlapped).toBe(false);
+		await wait(150);
+		expect(purges).toBe(atStop);
+	});
+
+	it("reports a failed purge and tries again at the next interval", async () => {
+		const errors: unknown[] = [];
+		let calls = 0;
+		const purge = scheduleSessionPurge(
+			{
+				async purgeExpired() {
+					calls += 1;
+					throw new Error(`falhou ${calls}`);
+				},
+			},
+			10,
+			(error) => errors.push(error),
+		);
+		await wait(200);
+		purge.stop();
+		expect(calls).toBeGreaterThanOrEqual(2);
+		expect(errors.map(String).slice(0, 2)).toEqual(["Error: falhou 1", "Error: falhou 2"]);
+	});
 });

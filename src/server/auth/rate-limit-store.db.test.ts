@@ -5,6 +5,7 @@ import { createTestLogger } from "../test/device-test-support";
 import { createTestContext, type TestContext } from "../test/harness";
 import { startSecondInstance } from "../test/second-instance";
 import { SIGN_IN_RATE_LIMIT } from "./oidc/oidc-routes";
+import { databaseRateLimitStore } from "./rate-limit-store";
 
 /**
  * Rate limits count in the database: two instances share one count per address (sign-in) and
@@ -72,5 +73,77 @@ describe("sign-in rate limit shared by instances", () => {
 		expect(two.ttlMs).toBeLessThanOrEqual(300);
 		await new Promise((r) => setTimeout(r, 350));
 		expect((await countRateLimitHit(ctx.db, key, 300)).hits).toBe(1);
+	});
+});
+
+describe("the database store", () => {
+	type Store = {
+		incr(key: string, cb: (e: Error | null, r?: { current: number }) => void, ms: number): void;
+		child(options: unknown): Store;
+	};
+	const hit = (store: Store, key: string) =>
+		new Promise<number>((resolve, reject) =>
+			store.incr(
+				key,
+				(error, result) => (error ? reject(error) : resolve(result?.current ?? 0)),
+				60_000,
+			),
+		);
+	const storeOf = (prefix?: string): Store => {
+		const Ctor = databaseRateLimitStore(ctx.db) as unknown as new (
+			o?: unknown,
+			p?: string,
+		) => Store;
+		return new Ctor(undefined, prefix);
+	};
+	const keys = async (like: string) =>
+		(
+			await ctx.db
+				.selectFrom("rate_limit_hits")
+				.select(["key", "hits"])
+				.where("key", "like", like)
+				.orderBy("key")
+				.execute()
+		).map((r) => `${r.key}=${r.hits}`);
+
+	it("counts each key as given, and each route of a child under its method and URL", async () => {
+		const root = storeOf();
+		expect([await hit(root, "plain-1"), await hit(root, "plain-1")]).toEqual([1, 2]);
+		const login = root.child({ routeInfo: { method: "GET", url: "/auth/login" } });
+		const callbackRoute = root.child({ routeInfo: { method: "GET", url: "/auth/callback" } });
+		await hit(login, "plain-1");
+		await hit(callbackRoute, "plain-1");
+		expect(await hit(login, "plain-1")).toBe(2);
+		expect(await keys("%plain-1")).toEqual([
+			"GET /auth/callback plain-1=1",
+			"GET /auth/login plain-1=2",
+			"plain-1=2",
+		]);
+		// A child made without the route's details still counts (under its own key).
+		expect(await hit(root.child({}), "plain-2")).toBe(1);
+		expect(await keys("%plain-2")).toEqual(["undefined undefined plain-2=1"]);
+	});
+
+	it("sweeps windows that ended over an hour ago at every 200th hit of a process", async () => {
+		const store = storeOf("sweep ");
+		const ended = (key: string, minutesAgo: number) =>
+			ctx.db
+				.insertInto("rate_limit_hits")
+				.values({ key, hits: 5, window_ends_at: new Date(Date.now() - minutesAgo * 60_000) })
+				.execute();
+		await ended("ended-long-ago", 61);
+		await ended("ended-recently", 59);
+		for (let i = 0; i < 199; i += 1) await hit(store, "k");
+		expect(await keys("ended-%")).toEqual(["ended-long-ago=5", "ended-recently=5"]);
+		await hit(store, "k");
+		const deadline = Date.now() + 5000;
+		while ((await keys("ended-%")).length > 1 && Date.now() < deadline)
+			await new Promise((r) => setTimeout(r, 20));
+		expect(await keys("ended-%")).toEqual(["ended-recently=5"]);
+	});
+
+	it("passes a database failure to the limiter", async () => {
+		const Ctor = databaseRateLimitStore({} as never) as unknown as new () => Store;
+		await expect(hit(new Ctor(), "x")).rejects.toBeInstanceOf(Error);
 	});
 });

@@ -16,8 +16,6 @@ export interface SignInOutcome {
  */
 export function createSignInService(users: UserRepository, now: () => Date = () => new Date()) {
 	async function attempt(identity: VerifiedIdentity): Promise<SignInOutcome | undefined> {
-		if (!identity.emailVerified)
-			throw new SignInError("email_unverified", "email_verified is not true");
 		const details: SignInDetails = {
 			displayName: identity.name,
 			photoUrl: identity.picture,

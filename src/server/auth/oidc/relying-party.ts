@@ -40,12 +40,14 @@ export interface AuthorizationSecrets {
 	codeVerifier: string;
 }
 
-/** The person the issuer vouched for, after every check of the ID token passed. */
+/**
+ * The person the issuer vouched for, after every check of the ID token passed, the e-mail's
+ * verification included: one exists only for a verified e-mail.
+ */
 export interface VerifiedIdentity {
 	issuer: string;
 	subject: string;
 	email: string;
-	emailVerified: boolean;
 	name: string | null;
 	picture: string | null;
 }
@@ -177,7 +179,6 @@ export function createRelyingParty(options: RelyingPartyOptions) {
 				issuer: claims.iss,
 				subject: claims.sub,
 				email: email.toLowerCase(),
-				emailVerified: verified,
 				name,
 				picture: picture !== null && /^https?:\/\//.test(picture) ? picture : null,
 			};
