@@ -57,6 +57,12 @@ describe("sign-in session expiry", () => {
 		expect(await sessions.resolve(used)).not.toBeNull();
 	});
 
+	it("ends a session only once idle for more than 14 days, not at 14 days exactly", async () => {
+		const token = await newSession(T0);
+		clock = T0 + 14 * DAY;
+		expect(await sessions.resolve(token)).not.toBeNull();
+	});
+
 	it("ends a session 30 days after sign-in even when it is used every day", async () => {
 		const token = await newSession(T0);
 		for (let day = 1; day < 30; day += 1) {
