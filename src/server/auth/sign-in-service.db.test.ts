@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database";
 import { createUserRepository, type UserRepository } from "../repositories/user-repository";
+import { rejectionOf } from "../test/rejection";
 import { createTestDatabase } from "../test/test-database";
 import { SignInError, type VerifiedIdentity } from "./oidc/relying-party";
 import { createSignInService } from "./sign-in-service";
@@ -36,12 +37,9 @@ const row = (id: string) =>
 	handle.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 async function refusal(promise: Promise<unknown>): Promise<SignInError> {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	);
+	const error = await rejectionOf<SignInError>(promise);
 	expect(error).toBeInstanceOf(SignInError);
-	return error as SignInError;
+	return error;
 }
 
 describe("sign-in service", () => {

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../db/database";
 import type { UserRow } from "../db/schema";
 import type { AppError } from "../errors";
 import { userActor } from "../test/actors";
+import { rejectionOf } from "../test/rejection";
 import { createTestDatabase } from "../test/test-database";
 import {
 	createAssignmentService,
@@ -101,15 +102,6 @@ async function setUserHardwareOnly(userId: string, hardwareId: string | null) {
 		.set({ hardware_id: hardwareId })
 		.where("id", "=", userId)
 		.execute();
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-	try {
-		await promise;
-	} catch (error) {
-		return error as AppError;
-	}
-	throw new Error("expected a rejection");
 }
 
 beforeAll(async () => {
@@ -237,12 +229,12 @@ describe("assigning a logger to a rider (admin)", () => {
 		const rider = await user();
 		const before = await auditCount();
 		expect(
-			(await rejection(service.assignHardwareToRider(adminActor, "nope", rider.id))).statusCode,
+			(await rejectionOf(service.assignHardwareToRider(adminActor, "nope", rider.id))).statusCode,
 		).toBe(404);
 		const hw = await logger();
 		const missing = "00000000-0000-4000-8000-000000000000";
 		expect(
-			(await rejection(service.assignHardwareToRider(adminActor, hw, missing))).statusCode,
+			(await rejectionOf(service.assignHardwareToRider(adminActor, hw, missing))).statusCode,
 		).toBe(404);
 		expect(await auditCount()).toBe(before);
 	});
@@ -316,17 +308,17 @@ describe("assigning from a seller's stock", () => {
 		const actor = userActor(s1, { isSeller: true });
 		const before = await auditCount();
 
-		const othersLogger = await rejection(
+		const othersLogger = await rejectionOf(
 			service.assignHardwareAsSeller(actor, stockOfS2, riderOfS1.id),
 		);
 		expect([othersLogger.statusCode, othersLogger.message]).toEqual([403, NOT_MY_STOCK]);
-		const owned = await rejection(service.assignHardwareAsSeller(actor, ownedOfS1, riderOfS1.id));
+		const owned = await rejectionOf(service.assignHardwareAsSeller(actor, ownedOfS1, riderOfS1.id));
 		expect([owned.statusCode, owned.message]).toEqual([403, HARDWARE_HAS_OWNER]);
-		const othersRider = await rejection(
+		const othersRider = await rejectionOf(
 			service.assignHardwareAsSeller(actor, stockOfS1, riderOfS2.id),
 		);
 		expect([othersRider.statusCode, othersRider.message]).toEqual([403, NOT_MY_RIDER]);
-		const noSeller = await rejection(service.assignHardwareAsSeller(actor, stockOfS1, admin.id));
+		const noSeller = await rejectionOf(service.assignHardwareAsSeller(actor, stockOfS1, admin.id));
 		expect(noSeller.statusCode).toBe(403);
 
 		expect(await auditCount()).toBe(before);
@@ -389,14 +381,14 @@ describe("sellers of riders and of loggers", () => {
 		const notSeller = await user();
 		const rider = await user();
 		const seller = await user({ is_seller: true });
-		expect((await rejection(service.setRiderSeller(adminActor, rider.id, notSeller.id))).code).toBe(
-			"not_a_seller",
-		);
-		expect((await rejection(service.setRiderSeller(adminActor, seller.id, seller.id))).code).toBe(
+		expect(
+			(await rejectionOf(service.setRiderSeller(adminActor, rider.id, notSeller.id))).code,
+		).toBe("not_a_seller");
+		expect((await rejectionOf(service.setRiderSeller(adminActor, seller.id, seller.id))).code).toBe(
 			"own_seller",
 		);
 		const hw = await logger();
-		expect((await rejection(service.setHardwareSeller(adminActor, hw, notSeller.id))).code).toBe(
+		expect((await rejectionOf(service.setHardwareSeller(adminActor, hw, notSeller.id))).code).toBe(
 			"not_a_seller",
 		);
 	});
@@ -461,13 +453,13 @@ describe("what an assignment writes down", () => {
 		const rider = await user();
 		const hw = await logger();
 		const missing = "00000000-0000-4000-8000-000000000000";
-		const noRider = await rejection(service.assignHardwareToRider(adminActor, hw, missing));
+		const noRider = await rejectionOf(service.assignHardwareToRider(adminActor, hw, missing));
 		expect([noRider.statusCode, noRider.code, noRider.message]).toEqual([
 			404,
 			"rider_not_found",
 			RIDER_NOT_FOUND,
 		]);
-		const noLogger = await rejection(service.assignHardwareToRider(adminActor, "nope", rider.id));
+		const noLogger = await rejectionOf(service.assignHardwareToRider(adminActor, "nope", rider.id));
 		expect([noLogger.statusCode, noLogger.code, noLogger.message]).toEqual([
 			404,
 			"hardware_not_found",
@@ -556,7 +548,7 @@ describe("what returning a logger to stock writes down", () => {
 	});
 
 	it("answers 404 with its code for an unknown logger", async () => {
-		const error = await rejection(service.returnHardwareToStock(adminActor, "nope"));
+		const error = await rejectionOf(service.returnHardwareToStock(adminActor, "nope"));
 		expect([error.statusCode, error.code, error.message]).toEqual([
 			404,
 			"hardware_not_found",
@@ -614,25 +606,25 @@ describe("what changing a seller writes down", () => {
 		const rider = await user();
 		const notSeller = await user();
 		const missing = "00000000-0000-4000-8000-000000000000";
-		const noRider = await rejection(service.setRiderSeller(adminActor, missing, null));
+		const noRider = await rejectionOf(service.setRiderSeller(adminActor, missing, null));
 		expect([noRider.statusCode, noRider.code, noRider.message]).toEqual([
 			404,
 			"user_not_found",
 			"Usuário não encontrado.",
 		]);
-		const noSeller = await rejection(service.setRiderSeller(adminActor, rider.id, missing));
+		const noSeller = await rejectionOf(service.setRiderSeller(adminActor, rider.id, missing));
 		expect([noSeller.statusCode, noSeller.code, noSeller.message]).toEqual([
 			404,
 			"seller_not_found",
 			SELLER_NOT_FOUND,
 		]);
-		const plain = await rejection(service.setRiderSeller(adminActor, rider.id, notSeller.id));
+		const plain = await rejectionOf(service.setRiderSeller(adminActor, rider.id, notSeller.id));
 		expect([plain.statusCode, plain.code, plain.message]).toEqual([
 			400,
 			"not_a_seller",
 			"O usuário escolhido não é revendedor.",
 		]);
-		const own = await rejection(service.setRiderSeller(adminActor, rider.id, rider.id));
+		const own = await rejectionOf(service.setRiderSeller(adminActor, rider.id, rider.id));
 		expect([own.statusCode, own.code, own.message]).toEqual([
 			400,
 			"own_seller",
@@ -675,14 +667,14 @@ describe("what changing a seller writes down", () => {
 	it("answers 404 for an unknown logger or seller when setting a logger's seller", async () => {
 		const seller = await user({ is_seller: true });
 		const hw = await logger();
-		const noLogger = await rejection(service.setHardwareSeller(adminActor, "nope", seller.id));
+		const noLogger = await rejectionOf(service.setHardwareSeller(adminActor, "nope", seller.id));
 		expect([noLogger.statusCode, noLogger.code, noLogger.message]).toEqual([
 			404,
 			"hardware_not_found",
 			HARDWARE_NOT_FOUND,
 		]);
 		const missing = "00000000-0000-4000-8000-000000000000";
-		const noSeller = await rejection(service.setHardwareSeller(adminActor, hw, missing));
+		const noSeller = await rejectionOf(service.setHardwareSeller(adminActor, hw, missing));
 		expect([noSeller.statusCode, noSeller.code]).toEqual([404, "seller_not_found"]);
 		expect(await auditOf(hw)).toEqual([]);
 	});

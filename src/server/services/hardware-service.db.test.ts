@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserActor } from "../auth/actor";
 import type { DatabaseHandle } from "../db/database";
 import { hashDeviceKey } from "../device/device-keys";
-import type { AppError } from "../errors";
 import { userActor } from "../test/actors";
+import { rejectionOf } from "../test/rejection";
 import { createTestDatabase } from "../test/test-database";
 import { CLI_ACTOR } from "./audit-service";
 import { createHardwareService } from "./hardware-service";
@@ -63,9 +63,7 @@ describe("hardware service", () => {
 
 	it("refuses an id that exists with 409 and keeps its key", async () => {
 		const hash = await keyHashOf("A7F3");
-		const error = (await service
-			.registerHardware(CLI_ACTOR, { id: "A7F3" })
-			.catch((e) => e)) as AppError;
+		const error = await rejectionOf(service.registerHardware(CLI_ACTOR, { id: "A7F3" }));
 		expect([error.statusCode, error.code]).toEqual([409, "hardware_exists"]);
 		expect(await keyHashOf("A7F3")).toBe(hash);
 		expect(await auditOf("A7F3")).toHaveLength(1);
@@ -127,7 +125,7 @@ describe("hardware service", () => {
 			() => service.rotateKeyAsSeller(userActor(seller, { isSeller: true }), "ZZ"),
 		];
 		for (const attempt of attempts) {
-			const error = (await attempt().catch((e) => e)) as AppError;
+			const error = await rejectionOf(attempt());
 			expect([error.statusCode, error.code, error.message]).toEqual([
 				404,
 				"hardware_not_found",
@@ -186,7 +184,7 @@ describe("hardware service", () => {
 			});
 		}
 		for (const id of ["ROT-OTHER", "ROT-STRANGER"]) {
-			const error = (await service.rotateKeyAsSeller(actor, id).catch((e) => e)) as AppError;
+			const error = await rejectionOf(service.rotateKeyAsSeller(actor, id));
 			expect(error.statusCode).toBe(403);
 			expect(error.code).toBe("not_your_logger");
 		}

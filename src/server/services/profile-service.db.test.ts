@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../crypto/secret-box";
 import type { DatabaseHandle } from "../db/database";
-import type { AppError } from "../errors";
 import { createUserRepository } from "../repositories/user-repository";
+import { rejectionOf } from "../test/rejection";
 import { createTestDatabase } from "../test/test-database";
 import { createProfileService, WIFI_PASSWORD_PURPOSE } from "./profile-service";
 
@@ -95,7 +95,7 @@ describe("profile service", () => {
 			() => service.updateProfile(missing, input),
 		];
 		for (const attempt of attempts) {
-			const error = (await attempt().catch((e) => e)) as AppError;
+			const error = await rejectionOf(attempt());
 			expect([error.statusCode, error.message]).toEqual([404, "Usuário não encontrado."]);
 		}
 	});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/database";
-import type { AppError } from "../errors";
 import { userActor } from "../test/actors";
+import { rejectionOf } from "../test/rejection";
 import { createTestDatabase } from "../test/test-database";
 import { createSessionChannelsService } from "./session-channels-service";
 
@@ -38,15 +38,6 @@ async function lap(session: string, number: number, sectors: ReturnType<typeof s
 			path: null,
 		})
 		.execute();
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-	try {
-		await promise;
-	} catch (error) {
-		return error as AppError;
-	}
-	throw new Error("expected a rejection");
 }
 
 beforeAll(async () => {
@@ -93,7 +84,7 @@ describe("a session's laps as channels", () => {
 
 	it("answers an unknown session or lap with 404, its code and its message", async () => {
 		const missing = "00000000-0000-4000-8000-000000000000";
-		const noSession = await rejection(service().loadLapChannels(actor(), missing));
+		const noSession = await rejectionOf(service().loadLapChannels(actor(), missing));
 		expect([noSession.statusCode, noSession.code, noSession.message]).toEqual([
 			404,
 			"session_not_found",
@@ -101,12 +92,12 @@ describe("a session's laps as channels", () => {
 		]);
 		// An admin may read every session, so the answer cannot come from the access rule.
 		const admin = userActor({ id: riderId }, { isAdmin: true });
-		const noSessionForAdmin = await rejection(service().channelsBody(admin, missing));
+		const noSessionForAdmin = await rejectionOf(service().channelsBody(admin, missing));
 		expect([noSessionForAdmin.statusCode, noSessionForAdmin.code]).toEqual([
 			404,
 			"session_not_found",
 		]);
-		const noLap = await rejection(service().channelsBody(actor(), sessionId, 9));
+		const noLap = await rejectionOf(service().channelsBody(actor(), sessionId, 9));
 		expect([noLap.statusCode, noLap.code, noLap.message]).toEqual([
 			404,
 			"lap_not_found",

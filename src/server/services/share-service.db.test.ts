@@ -5,25 +5,16 @@
  */
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppError } from "../errors";
 import { createIngestService } from "../ingest/ingest-service";
 import { insertShare } from "../repositories/share-repository";
 import { userActor } from "../test/actors";
 import { createTestContext, type SignedIn, type TestContext } from "../test/harness";
 import { createHardware, fileInput, simulatedFiles } from "../test/ingest-test-support";
+import { rejectionOf } from "../test/rejection";
 import { createShareService, hashShareToken } from "./share-service";
 
 const DAY_MS = 86_400_000;
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-	try {
-		await promise;
-	} catch (error) {
-		return error as AppError;
-	}
-	throw new Error("expected a rejection");
-}
 
 describe("read-only links", () => {
 	let ctx: TestContext;
@@ -229,18 +220,18 @@ describe("read-only links", () => {
 		};
 
 		it("answers 404 with its own code for a session or a link that does not exist", async () => {
-			const noSession = await rejection(service().create(riderActor(), MISSING_ID, {}));
+			const noSession = await rejectionOf(service().create(riderActor(), MISSING_ID, {}));
 			expect([noSession.statusCode, noSession.code, noSession.message]).toEqual([
 				404,
 				"session_not_found",
 				"Sessão não encontrada.",
 			]);
-			const noSessionToList = await rejection(service().list(riderActor(), MISSING_ID));
+			const noSessionToList = await rejectionOf(service().list(riderActor(), MISSING_ID));
 			expect([noSessionToList.statusCode, noSessionToList.code]).toEqual([
 				404,
 				"session_not_found",
 			]);
-			const noShare = await rejection(service().revoke(riderActor(), MISSING_ID));
+			const noShare = await rejectionOf(service().revoke(riderActor(), MISSING_ID));
 			expect([noShare.statusCode, noShare.code, noShare.message]).toEqual([
 				404,
 				"share_not_found",
@@ -249,9 +240,9 @@ describe("read-only links", () => {
 			// An admin may see every session's links, so the answers cannot come from the access rule.
 			const admin = userActor({ id: seller.userId }, { isAdmin: true });
 			const forAdmin = await Promise.all([
-				rejection(service().create(admin, MISSING_ID, {})),
-				rejection(service().list(admin, MISSING_ID)),
-				rejection(service().revoke(admin, MISSING_ID)),
+				rejectionOf(service().create(admin, MISSING_ID, {})),
+				rejectionOf(service().list(admin, MISSING_ID)),
+				rejectionOf(service().revoke(admin, MISSING_ID)),
 			]);
 			expect(forAdmin.map((e) => [e.statusCode, e.code])).toEqual([
 				[404, "session_not_found"],

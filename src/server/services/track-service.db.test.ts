@@ -9,8 +9,8 @@ import type { GateLine } from "../../shared/api/tracks";
 import type { UserActor } from "../auth/actor";
 import type { DatabaseHandle } from "../db/database";
 import type { TrackLinesSource } from "../db/schema";
-import type { AppError } from "../errors";
 import { userActor } from "../test/actors";
+import { refusalOf, rejectionOf } from "../test/rejection";
 import { createTestDatabase } from "../test/test-database";
 import { createTrackService } from "./track-service";
 
@@ -49,15 +49,6 @@ const S2 = line(200);
 const S3 = line(300);
 
 const NO_LINE_FOR_SECTORS = "Linhas de setor pedem uma linha de largada/chegada.";
-
-const failure = (promise: Promise<unknown>) =>
-	promise.then(
-		() => {
-			throw new Error("expected a refusal");
-		},
-		(e) => e as AppError,
-	);
-const refusal = (e: AppError) => ({ status: e.statusCode, code: e.code, message: e.message });
 
 const stored = async (id: string) => {
 	const row = await handle.db
@@ -183,7 +174,7 @@ describe("creating a track", () => {
 	});
 
 	it("refuses sector lines without a start/finish line and writes nothing", async () => {
-		const error = await failure(
+		const error = await rejectionOf(
 			service.create(admin, {
 				name: "Sem Linha",
 				startFinish: null,
@@ -192,7 +183,7 @@ describe("creating a track", () => {
 				lengthM: null,
 			}),
 		);
-		expect(refusal(error)).toEqual({
+		expect(refusalOf(error)).toEqual({
 			status: 409,
 			code: "sectors_without_line",
 			message: NO_LINE_FOR_SECTORS,
@@ -208,7 +199,7 @@ describe("creating a track", () => {
 			sectors: [],
 			lengthM: 3443,
 		});
-		const error = await failure(
+		const error = await rejectionOf(
 			service.create(admin, {
 				name: "Velocitta",
 				startFinish: START,
@@ -217,7 +208,7 @@ describe("creating a track", () => {
 				lengthM: 1000,
 			}),
 		);
-		expect(refusal(error)).toEqual({
+		expect(refusalOf(error)).toEqual({
 			status: 409,
 			code: "track_name_taken",
 			message: 'Já existe uma pista chamada "Velocitta".',
@@ -229,8 +220,8 @@ describe("creating a track", () => {
 
 describe("editing a track", () => {
 	it("answers not found for an unknown track", async () => {
-		const error = await failure(service.update(admin, randomUUID(), { name: "Nova" }));
-		expect(refusal(error)).toEqual({
+		const error = await rejectionOf(service.update(admin, randomUUID(), { name: "Nova" }));
+		expect(refusalOf(error)).toEqual({
 			status: 404,
 			code: "track_not_found",
 			message: "Pista não encontrada.",
@@ -240,8 +231,10 @@ describe("editing a track", () => {
 	it("refuses renaming to a name another track has, naming it, and changes nothing", async () => {
 		await barTrack("Tarumã");
 		const track = await barTrack("Guaporé");
-		const error = await failure(service.update(admin, track.id, { name: "Tarumã", lengthM: 5 }));
-		expect(refusal(error)).toEqual({
+		const error = await rejectionOf(
+			service.update(admin, track.id, { name: "Tarumã", lengthM: 5 }),
+		);
+		expect(refusalOf(error)).toEqual({
 			status: 409,
 			code: "track_name_taken",
 			message: 'Já existe uma pista chamada "Tarumã".',
@@ -345,8 +338,8 @@ describe("editing a track", () => {
 
 	it("refuses sectors on a track without a start/finish line, and accepts an empty list", async () => {
 		const track = await barTrack("Curitiba");
-		const error = await failure(service.update(admin, track.id, { sectors: [S1] }));
-		expect(refusal(error)).toEqual({
+		const error = await rejectionOf(service.update(admin, track.id, { sectors: [S1] }));
+		expect(refusalOf(error)).toEqual({
 			status: 409,
 			code: "sectors_without_line",
 			message: NO_LINE_FOR_SECTORS,
@@ -398,10 +391,10 @@ describe("editing a track", () => {
 
 	it("refuses removing the start/finish line while giving sector lines, and changes nothing", async () => {
 		const track = await fileTrack("Paladino");
-		const error = await failure(
+		const error = await rejectionOf(
 			service.update(admin, track.id, { startFinish: null, sectors: [S3] }),
 		);
-		expect(refusal(error)).toEqual({
+		expect(refusalOf(error)).toEqual({
 			status: 409,
 			code: "sectors_without_line",
 			message: NO_LINE_FOR_SECTORS,
@@ -456,7 +449,7 @@ describe("editing a track", () => {
 
 describe("who may change tracks", () => {
 	it("refuses a rider creating or editing a track, and nothing changes", async () => {
-		const createError = await failure(
+		const createError = await rejectionOf(
 			service.create(rider, {
 				name: "Do Piloto",
 				startFinish: null,
@@ -465,7 +458,7 @@ describe("who may change tracks", () => {
 				lengthM: null,
 			}),
 		);
-		expect(refusal(createError)).toEqual({
+		expect(refusalOf(createError)).toEqual({
 			status: 403,
 			code: "forbidden",
 			message: "Apenas administradores podem fazer isso.",
@@ -473,8 +466,8 @@ describe("who may change tracks", () => {
 		expect(await trackNamed("Do Piloto")).toEqual([]);
 
 		const track = await barTrack("Só Admin");
-		const updateError = await failure(service.update(rider, track.id, { name: "Do Piloto" }));
-		expect(refusal(updateError)).toEqual(refusal(createError));
+		const updateError = await rejectionOf(service.update(rider, track.id, { name: "Do Piloto" }));
+		expect(refusalOf(updateError)).toEqual(refusalOf(createError));
 		expect(await stored(track.id)).toMatchObject({ name: "Só Admin" });
 		expect((await auditOf(track.id)).map((e) => e.action)).toEqual(["track.create"]);
 	});

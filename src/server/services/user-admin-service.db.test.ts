@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserActor } from "../auth/actor";
 import type { DatabaseHandle } from "../db/database";
-import type { AppError } from "../errors";
 import { userActor } from "../test/actors";
+import { rejectionOf } from "../test/rejection";
 import { createTestDatabase } from "../test/test-database";
 import { CLI_ACTOR } from "./audit-service";
 import { createUserAdminService } from "./user-admin-service";
@@ -43,9 +43,7 @@ describe("user admin service", () => {
 	});
 
 	it("refuses an e-mail that exists with 409", async () => {
-		const error = (await service
-			.createUser(adminActor, "nova@example.com", {})
-			.catch((e) => e)) as AppError;
+		const error = await rejectionOf(service.createUser(adminActor, "nova@example.com", {}));
 		expect([error.statusCode, error.code]).toEqual([409, "user_exists"]);
 	});
 
@@ -75,9 +73,9 @@ describe("user admin service", () => {
 	});
 
 	it("refuses an admin's removal of their own admin flag with 409", async () => {
-		const error = (await service
-			.setRoles(adminActor, adminActor.user.id, { isAdmin: false })
-			.catch((e) => e)) as AppError;
+		const error = await rejectionOf(
+			service.setRoles(adminActor, adminActor.user.id, { isAdmin: false }),
+		);
 		expect([error.statusCode, error.code]).toEqual([409, "own_admin_flag"]);
 		const self = (await service.listUsers()).find((u) => u.id === adminActor.user.id);
 		expect(self?.isAdmin).toBe(true);
@@ -95,7 +93,7 @@ describe("user admin service", () => {
 			() => service.signOutEverywhere(adminActor, missing),
 		];
 		for (const attempt of attempts) {
-			const error = (await attempt().catch((e) => e)) as AppError;
+			const error = await rejectionOf(attempt());
 			expect([error.statusCode, error.code, error.message]).toEqual([
 				404,
 				"user_not_found",
