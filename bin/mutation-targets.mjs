@@ -143,8 +143,13 @@ export const MUTATION_TARGETS = [
 		mutate: [
 			"src/server/ingest/{ingest-service,record-upload,ingest-events,six-track,unchanged-upload}.ts",
 		],
-		// With the job workers' tests, which drive the queued ingest.
-		tests: ["src/server/ingest/*.test.ts", "src/server/jobs/*.test.ts"],
+		// With the job workers' tests, which drive the queued ingest, and the device API's, which
+		// drive the uploads (a file sent again unchanged, in particular).
+		tests: [
+			"src/server/ingest/*.test.ts",
+			"src/server/jobs/*.test.ts",
+			"src/server/device/**/*.test.ts",
+		],
 	},
 	{
 		name: "server-sign-in",
