@@ -11,7 +11,7 @@ import type {
 	RootOperationNode,
 	UnknownRow,
 } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/schema";
 import {
 	createAndLockSession,
@@ -25,6 +25,7 @@ import {
 	moveHardware,
 	simulatedFiles,
 } from "../test/ingest-test-support";
+import { rejectionOf } from "../test/rejection";
 import { INGEST_CHANNEL, UPLOAD_CHANNEL } from "./ingest-events";
 import { createIngestService, type IngestDeps, type SessionKey } from "./ingest-service";
 import { sha256Hex } from "./session-files";
@@ -40,7 +41,8 @@ class ControlStorage implements ObjectStorage {
 	gets: string[] = [];
 	puts: { key: string; body: unknown }[] = [];
 	onGet: ((key: string) => Promise<void> | void) | null = null;
-	onHead: ((info: ObjectInfo | null) => ObjectInfo | null) | null = null;
+	onHead: ((info: ObjectInfo | null) => ObjectInfo | null | Promise<ObjectInfo | null>) | null =
+		null;
 	onPut: ((body: unknown) => Promise<void> | void) | null = null;
 	constructor(private readonly inner: ObjectStorage) {
 		this.kind = inner.kind;
@@ -69,7 +71,7 @@ class ControlStorage implements ObjectStorage {
 	};
 	async head(key: string) {
 		const info = await this.inner.head(key);
-		return this.onHead ? this.onHead(info) : info;
+		return this.onHead ? await this.onHead(info) : info;
 	}
 	list: ObjectStorage["list"] = (...args) => this.inner.list(...args);
 	delete: ObjectStorage["delete"] = (...args) => this.inner.delete(...args);
@@ -111,7 +113,10 @@ afterAll(async () => {
 
 function newKey(hardwareId = "HW-E"): SessionKey {
 	day += 1;
-	return { hardwareId, track: "Interlagos", date: `${String(day).padStart(2, "0")}012025` };
+	// A day of its own for each test, 28 a month.
+	const dd = String(((day - 1) % 28) + 1).padStart(2, "0");
+	const mm = String(Math.floor((day - 1) / 28) + 1).padStart(2, "0");
+	return { hardwareId, track: "Interlagos", date: `${dd}${mm}2025` };
 }
 
 function service(extra: Partial<IngestDeps> = {}) {
@@ -357,7 +362,7 @@ describe("an ingest that cannot finish", () => {
 			await ctx.db
 				.deleteFrom("sessions")
 				.where("hardware_id", "=", key.hardwareId)
-				.where("date", "=", `2025-01-${key.date.slice(0, 2)}`)
+				.where("date", "=", isoDateOfFolder(key.date))
 				.execute();
 		};
 		const result = await ingest.acceptFile(fileInput(key, "gps.six", files.gpsSix));
@@ -484,5 +489,428 @@ describe("giving up the recovery of a session deleted meanwhile", () => {
 		);
 		expect(find("warn", "recovery of a pending session abandoned")).toBeDefined();
 		expect(find("error", "recovery of a pending session failed")).toBeUndefined();
+	});
+});
+
+/** Leaves pending (or received) only the given sessions, so a recovery sees just those. */
+async function onlyPending(ids: string[]) {
+	await ctx.db
+		.updateTable("sessions")
+		.set({ pending_since: null })
+		.where("id", "not in", ids)
+		.execute();
+	await ctx.db
+		.updateTable("sessions")
+		.set({ status: "failed" })
+		.where("id", "not in", ids)
+		.where("status", "=", "received")
+		.execute();
+}
+
+describe("an upload the session already records", () => {
+	it("stores the file again when storage lost it", async () => {
+		const ingest = service();
+		const key = newKey();
+		const input = fileInput(key, "lap.six", files.lapSix);
+		await ingest.acceptFile(input);
+		await ctx.storage.delete(lapKey(key));
+		storage.reset();
+		const result = await ingest.acceptFile(input);
+		expect(result.file.changed).toBe(true);
+		expect(storage.puts.map((p) => p.key)).toEqual([lapKey(key)]);
+		expect((await ctx.storage.head(lapKey(key)))?.sha256).toBe(input.sha256);
+	});
+
+	it("finishes a session still received, though not marked pending", async () => {
+		const ingest = service();
+		const key = newKey();
+		const id = await pendingSession(key);
+		await ctx.db
+			.updateTable("sessions")
+			.set({ pending_since: null })
+			.where("id", "=", id)
+			.execute();
+		const result = await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix));
+		expect(result.file.changed).toBe(false);
+		expect(result.session).toMatchObject({ id, status: "processed", version: 1 });
+	});
+});
+
+describe("an ingest racing other changes", () => {
+	it("answers nothing for a session that does not exist", async () => {
+		const ingest = service();
+		expect(await ingest.ingestSession(newKey())).toBeNull();
+		expect(await ingest.runJob(newKey())).toBeNull();
+	});
+
+	it("parses what storage holds when another upload replaced the bytes it had just parsed", async () => {
+		const ingest = service();
+		const key = newKey();
+		const replacement = fileInput(key, "lap.six", simulatedFiles(33, 5).lapSix);
+		let heads = 0;
+		storage.onHead = async (info) => {
+			heads += 1;
+			// The second head is the check before applying: another process stored newer bytes.
+			if (heads !== 2) return info;
+			await ctx.storage.put(lapKey(key), replacement.bytes, { sha256: replacement.sha256 });
+			return ctx.storage.head(lapKey(key));
+		};
+		const result = await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix));
+		expect(result.session).toMatchObject({ status: "processed", version: 1, error: null });
+		const row = await sessionRow(result.session.id);
+		expect(row.lap_sha256).toBe(replacement.sha256);
+		const laps = await ctx.db
+			.selectFrom("laps")
+			.select("lap_number")
+			.where("session_id", "=", row.id)
+			.execute();
+		expect(laps).toHaveLength(5);
+	});
+
+	it("answers nothing when the session vanished before its last try", async () => {
+		const ingest = service();
+		const key = newKey();
+		const id = await pendingSession(key);
+		// The first two parses find storage changed; the session is deleted during the third.
+		storage.onHead = (info) =>
+			storage.gets.length < 3 && info ? { ...info, sha256: "0".repeat(64) } : info;
+		storage.onGet = async () => {
+			if (storage.gets.length === 3)
+				await ctx.db.deleteFrom("sessions").where("id", "=", id).execute();
+		};
+		expect(await ingest.runJob(key)).toBeNull();
+	});
+
+	it("logs the session whose files keep changing", async () => {
+		const { log, find } = recordingLog();
+		const ingest = service({ log });
+		const key = newKey();
+		const id = await pendingSession(key);
+		storage.onHead = (info) => info && { ...info, sha256: "0".repeat(64) };
+		await ingest.runJob(key);
+		expect(find("warn", "ingest: files keep changing; left pending")?.args[0]).toEqual({
+			session: id,
+		});
+	});
+
+	it("tells the logger its file is kept when even recording the failure failed", async () => {
+		const { log, find } = recordingLog();
+		let transactions = 0;
+		// The database is lost after the upload's record: applying and recording the failure fail.
+		const db = new Proxy(ctx.db, {
+			get(target, prop) {
+				if (prop === "transaction" && ++transactions > 1) {
+					return () => ({
+						execute: async () => {
+							throw new Error("conexão perdida");
+						},
+					});
+				}
+				const value = Reflect.get(target, prop, target);
+				return typeof value === "function" ? value.bind(target) : value;
+			},
+		});
+		const ingest = service({ db, log });
+		const key = newKey();
+		const result = await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix));
+		expect(result.session).toMatchObject({
+			status: "received",
+			version: 0,
+			error: "O arquivo foi guardado, mas ainda não foi processado: será processado de novo.",
+		});
+		const line = find("error", "ingest failed after the file was recorded");
+		expect(line?.args[0]).toMatchObject({
+			session: result.session.id,
+			err: { message: "conexão perdida" },
+		});
+		expect((await sessionRow(result.session.id)).pending_since).not.toBeNull();
+	});
+});
+
+describe("an upload with a job queue", () => {
+	it("answers with the session as recorded, and logs, when the ingest cannot be queued", async () => {
+		const { log, find } = recordingLog();
+		const ingest = service({
+			log,
+			answerWaitMs: 5000,
+			jobs: {
+				enqueue: async () => {
+					throw new Error("fila fora do ar");
+				},
+			},
+		});
+		const key = newKey();
+		const result = await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix));
+		expect(result.session).toMatchObject({ status: "received", version: 0, error: null });
+		expect(result.file.changed).toBe(true);
+		const line = find("error", "could not queue the ingest");
+		expect(line?.args[0]).toMatchObject({
+			session: result.session.id,
+			err: { message: "fila fora do ar" },
+		});
+		expect((await sessionRow(result.session.id)).pending_since).not.toBeNull();
+	});
+
+	it("with no time to wait, answers with the session as recorded", async () => {
+		let now: ReturnType<typeof vi.spyOn> | undefined;
+		const ingest = service({
+			answerWaitMs: 0,
+			jobs: {
+				enqueue: async (k) => {
+					await ingest.runJob(k);
+					// The clock stands still from here: the wait has no millisecond to run.
+					now = vi.spyOn(Date, "now").mockReturnValue(Date.now());
+				},
+			},
+		});
+		try {
+			const result = await ingest.acceptFile(fileInput(newKey(), "lap.six", files.lapSix));
+			expect(result.session).toMatchObject({ status: "received", version: 0 });
+			expect((await sessionRow(result.session.id)).status).toBe("processed");
+		} finally {
+			now?.mockRestore();
+		}
+	});
+
+	it("answers as soon as the job is done, not when the wait runs out", async () => {
+		const ingest = service({
+			answerWaitMs: 8000,
+			jobs: {
+				enqueue: async (k) => {
+					await ingest.runJob(k);
+				},
+			},
+		});
+		const started = Date.now();
+		const result = await ingest.acceptFile(fileInput(newKey(), "lap.six", files.lapSix));
+		expect(result.session).toMatchObject({ status: "processed", version: 1 });
+		expect(Date.now() - started).toBeLessThan(4000);
+	}, 15_000);
+
+	/** A queue whose job runs a little later, in the background. */
+	function laterJobs(before?: (k: SessionKey) => Promise<void>) {
+		const jobs: Promise<unknown>[] = [];
+		return {
+			jobs,
+			queue: (run: (k: SessionKey) => Promise<unknown>) => ({
+				enqueue: async (k: SessionKey) => {
+					await before?.(k);
+					jobs.push(new Promise((resolve) => setTimeout(resolve, 350)).then(() => run(k)));
+				},
+			}),
+		};
+	}
+
+	it("waits for a job that finishes later", async () => {
+		const later = laterJobs();
+		const ingest = service({ answerWaitMs: 8000, jobs: later.queue((k) => ingest.runJob(k)) });
+		const result = await ingest.acceptFile(fileInput(newKey(), "lap.six", files.lapSix));
+		await Promise.all(later.jobs);
+		expect(result.session).toMatchObject({ status: "processed", version: 1 });
+	}, 15_000);
+
+	it("waits for the new version of a processed session", async () => {
+		const key = newKey();
+		await service().acceptFile(fileInput(key, "lap.six", files.lapSix));
+		const later = laterJobs();
+		const ingest = service({ answerWaitMs: 8000, jobs: later.queue((k) => ingest.runJob(k)) });
+		const newer = simulatedFiles(34, 4).lapSix;
+		const result = await ingest.acceptFile(fileInput(key, "lap.six", newer));
+		await Promise.all(later.jobs);
+		expect(result.session).toMatchObject({ status: "processed", version: 2 });
+	}, 15_000);
+
+	it("waits while the session is still received, even when no longer marked pending", async () => {
+		const later = laterJobs(async (k) => {
+			await ctx.db
+				.updateTable("sessions")
+				.set({ pending_since: null })
+				.where("hardware_id", "=", k.hardwareId)
+				.where("track", "=", k.track)
+				.where("date", "=", isoDateOfFolder(k.date))
+				.execute();
+		});
+		const ingest = service({ answerWaitMs: 8000, jobs: later.queue((k) => ingest.runJob(k)) });
+		const result = await ingest.acceptFile(fileInput(newKey(), "lap.six", files.lapSix));
+		await Promise.all(later.jobs);
+		expect(result.session).toMatchObject({ status: "processed", version: 1 });
+	}, 15_000);
+});
+
+describe("a job the queue gave up", () => {
+	it("leaves a session applied meanwhile as it is, and logs the give-up", async () => {
+		const { log, find } = recordingLog();
+		const ingest = service({ log });
+		const key = newKey();
+		const { session } = await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix));
+		await ingest.markFailed(key, "desistiu");
+		expect(await sessionRow(session.id)).toMatchObject({
+			status: "processed",
+			version: 1,
+			error: null,
+		});
+		expect(find("warn", "ingest job gave up")?.args[0]).toEqual({ key, reason: "desistiu" });
+	});
+
+	it("does nothing for a session that no longer exists", async () => {
+		await service().markFailed(newKey(), "desistiu");
+	});
+
+	it("records the reason on a processed session whose new file is pending", async () => {
+		const ingest = service();
+		const key = newKey();
+		const { session } = await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix));
+		await pendingSession(key, simulatedFiles(35, 4).lapSix);
+		await ingest.markFailed(key, "desistiu");
+		const row = await sessionRow(session.id);
+		expect(row).toMatchObject({ status: "processed", version: 1, error: "desistiu" });
+		expect(row.pending_since).toBeNull();
+	});
+
+	it("records the reason on a session still received, though not marked pending", async () => {
+		const ingest = service();
+		const key = newKey();
+		const id = await pendingSession(key);
+		await ctx.db
+			.updateTable("sessions")
+			.set({ pending_since: null })
+			.where("id", "=", id)
+			.execute();
+		await ingest.markFailed(key, "desistiu");
+		expect(await sessionRow(id)).toMatchObject({ status: "failed", error: "desistiu" });
+	});
+});
+
+describe("the recovery of pending sessions at start", () => {
+	it("still parses a session recovered twice before, and logs it", async () => {
+		const { log, find } = recordingLog();
+		const ingest = service({ log });
+		const key = newKey();
+		const id = await pendingSession(key);
+		await ctx.db.updateTable("sessions").set({ ingest_attempts: 2 }).where("id", "=", id).execute();
+		await onlyPending([id]);
+		expect(await ingest.recoverPending()).toBe(1);
+		expect(await sessionRow(id)).toMatchObject({ status: "processed", version: 1 });
+		expect(find("info", "recovered pending session")?.args[0]).toEqual({
+			session: id,
+			status: "processed",
+		});
+	});
+
+	it("with a job queue, queues each pending session instead of parsing it", async () => {
+		const queued: SessionKey[] = [];
+		const ingest = service({
+			jobs: {
+				enqueue: async (k) => {
+					queued.push(k);
+				},
+			},
+		});
+		const key = newKey();
+		const id = await pendingSession(key);
+		await onlyPending([id]);
+		expect(await ingest.recoverPending()).toBe(1);
+		expect(queued).toEqual([key]);
+		expect(await sessionRow(id)).toMatchObject({ status: "received", version: 0 });
+		expect(storage.gets).toEqual([]);
+	});
+
+	it("logs a session it could not queue, with its key, and goes on with the others", async () => {
+		const { log, find } = recordingLog();
+		const first = newKey();
+		const second = newKey();
+		const ids = [await pendingSession(first), await pendingSession(second)];
+		await onlyPending(ids);
+		const queued: SessionKey[] = [];
+		const ingest = service({
+			log,
+			jobs: {
+				enqueue: async (k) => {
+					if (k.date === first.date) throw new Error("fila fora do ar");
+					queued.push(k);
+				},
+			},
+		});
+		expect(await ingest.recoverPending()).toBe(1);
+		expect(queued).toEqual([second]);
+		const line = find("error", "recovery of a pending session failed");
+		expect(line?.args[0]).toMatchObject({ key: first, err: { message: "fila fora do ar" } });
+	});
+
+	it("does not parse again a session finished since it was listed", async () => {
+		const ingest = service();
+		const keys = [newKey(), newKey()];
+		const ids = [await pendingSession(keys[0]!), await pendingSession(keys[1]!)];
+		await onlyPending(ids);
+		// While the first listed is parsed, another process finishes the second.
+		storage.onGet = async (objectKey) => {
+			storage.onGet = null;
+			const other = keys.find((k) => lapKey(k) !== objectKey)!;
+			await ingest.ingestSession(other);
+		};
+		expect(await ingest.recoverPending()).toBe(2);
+		for (const id of ids) expect(await sessionRow(id)).toMatchObject({ version: 1 });
+	});
+
+	it("counts and logs no session deleted since it was listed", async () => {
+		const { log, find, lines } = recordingLog();
+		const ingest = service({ log });
+		const keys = [newKey(), newKey()];
+		const ids = [await pendingSession(keys[0]!), await pendingSession(keys[1]!)];
+		await onlyPending(ids);
+		let deleted = "";
+		storage.onGet = async (objectKey) => {
+			storage.onGet = null;
+			deleted = ids[keys.findIndex((k) => lapKey(k) !== objectKey)]!;
+			await ctx.db.deleteFrom("sessions").where("id", "=", deleted).execute();
+		};
+		expect(await ingest.recoverPending()).toBe(1);
+		const recovered = lines.filter((l) => l.args[1] === "recovered pending session");
+		expect(recovered.map((l) => l.args[0])).toEqual([
+			{ session: ids.find((id) => id !== deleted), status: "processed" },
+			{ session: undefined, status: undefined },
+		]);
+		expect(find("error", "recovery of a pending session failed")).toBeUndefined();
+	});
+});
+
+describe("how an ingest ended, as its listeners hear it", () => {
+	async function heard(run: (ingest: ReturnType<typeof service>) => Promise<unknown>) {
+		const ingests: { result: string; seconds: number }[] = [];
+		const onIngest = (message: unknown) => ingests.push(message as (typeof ingests)[number]);
+		const ingest = service();
+		subscribe(INGEST_CHANNEL, onIngest);
+		try {
+			await run(ingest);
+		} finally {
+			unsubscribe(INGEST_CHANNEL, onIngest);
+		}
+		for (const event of ingests) expect(event.seconds).toBeGreaterThanOrEqual(0);
+		return ingests.map((e) => e.result);
+	}
+
+	it("failed: the files could not be used", async () => {
+		const key = newKey();
+		await pendingSession(key, "\u0000".repeat(50));
+		expect(await heard((ingest) => ingest.runJob(key))).toEqual(["failed"]);
+	});
+
+	it("unchanged: nothing was left to do", async () => {
+		const key = newKey();
+		await service().acceptFile(fileInput(key, "lap.six", files.lapSix));
+		expect(await heard((ingest) => ingest.runJob(key))).toEqual(["unchanged"]);
+	});
+
+	it("error: the ingest threw", async () => {
+		const key = newKey();
+		await pendingSession(key);
+		const results = await heard(async (ingest) => {
+			storage.onGet = () => {
+				throw new Error("armazenamento fora do ar");
+			};
+			const error = await rejectionOf<Error>(ingest.runJob(key));
+			expect(error.message).toMatch(/armazenamento fora do ar/);
+		});
+		expect(results).toEqual(["error"]);
 	});
 });
