@@ -674,7 +674,7 @@ describe("an upload with a job queue", () => {
 
 	it("answers as soon as the job is done, not when the wait runs out", async () => {
 		const ingest = service({
-			answerWaitMs: 8000,
+			answerWaitMs: 20_000,
 			jobs: {
 				enqueue: async (k) => {
 					await ingest.runJob(k);
@@ -684,8 +684,8 @@ describe("an upload with a job queue", () => {
 		const started = Date.now();
 		const result = await ingest.acceptFile(fileInput(newKey(), "lap.six", files.lapSix));
 		expect(result.session).toMatchObject({ status: "processed", version: 1 });
-		expect(Date.now() - started).toBeLessThan(4000);
-	}, 15_000);
+		expect(Date.now() - started).toBeLessThan(10_000);
+	}, 30_000);
 
 	/** A queue whose job runs a little later, in the background. */
 	function laterJobs(before?: (k: SessionKey) => Promise<void>) {
