@@ -158,3 +158,47 @@ describe("reader made for a file's columns", () => {
 		});
 	});
 });
+
+describe("the readers made", () => {
+	/** Column c read into slot slotOf[c] (-1: skipped), no scaling. */
+	const plan = (slotOf: number[]) =>
+		[Int32Array.from(slotOf), new Int32Array(Math.max(1, ...slotOf) + 1)] as const;
+
+	it("are made for 1 to 256 columns, and none for no column or more", () => {
+		const wide = (n: number) => Array.from({ length: n }, (_, c) => (c === 0 ? 0 : -1));
+		expect(makeColumnReader(...plan([]))).toBeNull();
+		expect(makeColumnReader(...plan([0]))).toBeTypeOf("function");
+		expect(makeColumnReader(...plan(wide(256)))).toBeTypeOf("function");
+		expect(makeColumnReader(...plan(wide(257)))).toBeNull();
+	});
+
+	it("are kept: the same columns give the same reader, between others", () => {
+		const first = makeColumnReader(...plan([0, 1]));
+		makeColumnReader(...plan([1, 0]));
+		expect(makeColumnReader(...plan([0, 1]))).toBe(first);
+	});
+
+	it("are kept 64 at a time: the 65th plan starts the store again", () => {
+		// Plan n reads only the last of n + 2 columns: a new reader for each n.
+		let next = 0;
+		const newPlan = () => {
+			const n = next++;
+			return plan(Array.from({ length: n + 2 }, (_, c) => (c === n + 1 ? 0 : -1)));
+		};
+		const kept = newPlan();
+		let first = makeColumnReader(...kept);
+		// Until the store starts again (it holds other tests' readers too): then it holds two.
+		while (makeColumnReader(...newPlan()) && makeColumnReader(...kept) === first);
+		first = makeColumnReader(...kept);
+		for (let n = 0; n < 62; n++) makeColumnReader(...newPlan());
+		expect(makeColumnReader(...kept)).toBe(first);
+		makeColumnReader(...newPlan());
+		expect(makeColumnReader(...kept)).not.toBe(first);
+	});
+
+	it("keep their working values to themselves", () => {
+		madeRead("1.5,-2,,7\n", [0, 1, 2, 3], [1, 0, 0, 0]);
+		for (const name of ["mantissa", "digits", "fraction", "before", "value", "negative"])
+			expect(Object.hasOwn(globalThis, name), name).toBe(false);
+	});
+});
