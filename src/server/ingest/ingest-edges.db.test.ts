@@ -147,6 +147,13 @@ async function pendingSession(key: SessionKey, text = files.lapSix): Promise<str
 	});
 }
 
+/** A session whose file is recorded but not parsed, no longer marked pending. */
+async function receivedNotPending(key: SessionKey): Promise<string> {
+	const id = await pendingSession(key);
+	await ctx.db.updateTable("sessions").set({ pending_since: null }).where("id", "=", id).execute();
+	return id;
+}
+
 describe("recording an upload", () => {
 	it("stores the file as text/plain with its SHA-256", async () => {
 		const ingest = service();
@@ -263,12 +270,7 @@ describe("a job of the queue", () => {
 	it("parses a session still received even when it is not marked pending", async () => {
 		const ingest = service();
 		const key = newKey();
-		const id = await pendingSession(key);
-		await ctx.db
-			.updateTable("sessions")
-			.set({ pending_since: null })
-			.where("id", "=", id)
-			.execute();
+		await receivedNotPending(key);
 		const outcome = await ingest.runJob(key);
 		expect(outcome).toMatchObject({ status: "processed", version: 1, applied: true });
 	});
@@ -524,12 +526,7 @@ describe("an upload the session already records", () => {
 	it("finishes a session still received, though not marked pending", async () => {
 		const ingest = service();
 		const key = newKey();
-		const id = await pendingSession(key);
-		await ctx.db
-			.updateTable("sessions")
-			.set({ pending_since: null })
-			.where("id", "=", id)
-			.execute();
+		const id = await receivedNotPending(key);
 		const result = await ingest.acceptFile(fileInput(key, "lap.six", files.lapSix));
 		expect(result.file.changed).toBe(false);
 		expect(result.session).toMatchObject({ id, status: "processed", version: 1 });
@@ -770,12 +767,7 @@ describe("a job the queue gave up", () => {
 	it("records the reason on a session still received, though not marked pending", async () => {
 		const ingest = service();
 		const key = newKey();
-		const id = await pendingSession(key);
-		await ctx.db
-			.updateTable("sessions")
-			.set({ pending_since: null })
-			.where("id", "=", id)
-			.execute();
+		const id = await receivedNotPending(key);
 		await ingest.markFailed(key, "desistiu");
 		expect(await sessionRow(id)).toMatchObject({ status: "failed", error: "desistiu" });
 	});
